@@ -1,0 +1,292 @@
+"""
+What a league secretary sets up: the league, its pubs, seasons, players, teams and
+fixtures, and who may change what.
+
+- A **league** is the tenant: one install can host several, and nothing crosses
+  between them.
+- A **season** carries its rules (a preset key from `rules.RULESETS` plus house rules),
+  the league points for a result, the tie-break order and the player-table minimum.
+- A **player** is one identity across pubs, partners and seasons; a **team** is a
+  partnership of 2 (or 3) players entered for one season at a home pub.
+- A **fixture** is a match night between 2 (or 3) teams at a pub on a date.
+"""
+
+import dataclasses
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+import rules
+
+
+class League(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(unique=True)
+    secretaries = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run"
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("league:league", args=[self.slug])
+
+
+class Pub(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="pubs")
+    name = models.CharField(max_length=100)
+    slug = models.SlugField()
+    town = models.CharField(max_length=100, blank=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="pubs_organised"
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "slug"], name="pub_slug_unique_in_league"),
+            models.UniqueConstraint(fields=["league", "name"], name="pub_name_unique_in_league"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("league:pub", args=[self.league.slug, self.slug])
+
+
+class SeasonQuerySet(models.QuerySet):
+    def current(self):
+        """The running season, else the latest by start date."""
+        return self.order_by(
+            models.Case(models.When(status=Season.Status.RUNNING, then=0), default=1),
+            "-start_date",
+        ).first()
+
+
+class Season(models.Model):
+    class Status(models.TextChoices):
+        PLANNING = "planning", "Planning"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    TIEBREAKS = {
+        "points": "league points",
+        "head_to_head": "head-to-head",
+        "difference": "points difference",
+        "points_for": "points for",
+        "marches": "marches",
+    }
+    DEFAULT_TIEBREAKS = ["points", "head_to_head", "difference", "points_for", "marches"]
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=100)
+    slug = models.SlugField()
+    start_date = models.DateField()
+    end_date = models.DateField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status, default=Status.PLANNING)
+
+    # The rules: a preset from rules.RULESETS plus the house rules it allows.
+    ruleset_key = models.CharField(
+        "rules",
+        max_length=20,
+        choices=[(key, r.name) for key, r in rules.RULESETS.items()],
+        default="twenty-five",
+    )
+    target = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Leave blank for the preset's target."
+    )
+    march_bonus = models.PositiveSmallIntegerField(default=0)
+    march_wins = models.BooleanField("a march wins the game outright", default=False)
+
+    points_win = models.PositiveSmallIntegerField("league points for a win", default=2)
+    points_loss = models.PositiveSmallIntegerField("league points for a loss", default=0)
+    points_shutout = models.PositiveSmallIntegerField(
+        "extra league points for a shutout win", default=1
+    )
+    tiebreaks = models.JSONField(default=list, blank=True)
+    min_games = models.PositiveSmallIntegerField("minimum games for the player table", default=5)
+    confirmed_only = models.BooleanField("only confirmed games count", default=False)
+
+    objects = SeasonQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-start_date"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "slug"], name="season_slug_unique_in_league"),
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True) | Q(end_date__gte=models.F("start_date")),
+                name="season_ends_after_it_starts",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.league} {self.name}"
+
+    def get_absolute_url(self):
+        return reverse("league:season", args=[self.league.slug, self.slug])
+
+    @property
+    def ruleset(self) -> rules.Ruleset:
+        """The preset with this season's house rules applied."""
+        preset = rules.RULESETS[self.ruleset_key]
+        return dataclasses.replace(
+            preset,
+            target=self.target or preset.target,
+            march_bonus=self.march_bonus,
+            march_wins=self.march_wins,
+        )
+
+    @property
+    def tiebreak_order(self) -> list[str]:
+        return self.tiebreaks or self.DEFAULT_TIEBREAKS
+
+
+class Division(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
+    name = models.CharField(max_length=50)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "name"], name="division_unique_in_season"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Player(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=100)
+    home_pub = models.ForeignKey(
+        Pub, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="player_name_unique_in_league"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("league:player", args=[self.league.slug, self.pk])
+
+
+class Team(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=100)
+    pub = models.ForeignKey(Pub, on_delete=models.PROTECT, related_name="teams")
+    division = models.ForeignKey(
+        Division, null=True, blank=True, on_delete=models.SET_NULL, related_name="teams"
+    )
+    players = models.ManyToManyField(Player, through="TeamMember", related_name="teams")
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "name"], name="team_name_unique_in_season"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("league:team", args=[self.season.league.slug, self.pk])
+
+
+class TeamMember(models.Model):
+    """A player's place in a team. `season` repeats the team's so the database can
+    refuse a second team for the same player in one season."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "player"], name="player_in_one_team_per_season"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.player} in {self.team}"
+
+    def save(self, *args, **kwargs):
+        self.season_id = self.team.season_id
+        super().save(*args, **kwargs)
+
+
+class FixtureQuerySet(models.QuerySet):
+    def for_season(self, season):
+        return self.filter(season=season)
+
+    def played(self):
+        return self.filter(status=Fixture.Status.PLAYED)
+
+    def upcoming(self):
+        return self.filter(status=Fixture.Status.SCHEDULED)
+
+
+class Fixture(models.Model):
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        PLAYED = "played", "Played"
+        POSTPONED = "postponed", "Postponed"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures")
+    pub = models.ForeignKey(Pub, on_delete=models.PROTECT, related_name="fixtures")
+    date = models.DateField()
+    round = models.PositiveSmallIntegerField(default=1)
+    games_planned = models.PositiveSmallIntegerField(default=5)
+    status = models.CharField(max_length=10, choices=Status, default=Status.SCHEDULED)
+    teams = models.ManyToManyField(Team, through="FixtureTeam", related_name="fixtures")
+
+    objects = FixtureQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["date", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(games_planned__gte=1) & Q(games_planned__lte=50),
+                name="fixture_games_planned_1_to_50",
+            ),
+        ]
+
+    def __str__(self):
+        return " v ".join(ft.team.name for ft in self.fixture_teams.all()) or f"Fixture {self.pk}"
+
+    def get_absolute_url(self):
+        return reverse("league:fixture", args=[self.season.league.slug, self.pk])
+
+
+class FixtureTeam(models.Model):
+    """A team's seat in a fixture: seat 0 is the home team."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="fixture_teams")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="fixture_teams")
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "team"], name="team_once_per_fixture"),
+            models.UniqueConstraint(fields=["fixture", "seat"], name="seat_once_per_fixture"),
+            models.CheckConstraint(condition=Q(seat__lte=2), name="fixture_at_most_three_teams"),
+        ]
+
+    def __str__(self):
+        return f"{self.team} (seat {self.seat + 1})"

@@ -1,0 +1,24 @@
+"""
+Who may change what. Every view that changes a record asks here, for that object.
+
+- A secretary of a league may change everything in it.
+- An organiser may change the fixtures, games, teams and players of the pubs given to them.
+- Anyone may read the public pages.
+"""
+
+from league.models import League, Pub
+
+
+def is_secretary(user, league: League) -> bool:
+    return user.is_authenticated and league.secretaries.filter(pk=user.pk).exists()
+
+
+def is_organiser(user, pub: Pub | None) -> bool:
+    if pub is None or not user.is_authenticated:
+        return False
+    return pub.organisers.filter(pk=user.pk).exists()
+
+
+def can_run_pub(user, pub: Pub | None, league: League) -> bool:
+    """May this user enter results and change records at this pub?"""
+    return is_secretary(user, league) or is_organiser(user, pub)

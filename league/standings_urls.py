@@ -1,0 +1,3 @@
+"""Standings pages (tables, exports, print and PDF), included by league/urls.py."""
+
+urlpatterns = []

@@ -1,0 +1,35 @@
+"""A finished game as the league's standings see it."""
+
+from league.standings import GameOutcome, SideOutcome
+from scoring.models import Game
+
+
+def game_outcome(game: Game) -> GameOutcome | None:
+    """The game's outcome for the standings, or None while it does not count."""
+    if game.season_id is None or game.status != Game.Status.FINISHED:
+        return None
+    sides = list(game.game_sides.all())
+    marches = [0] * game.sides
+    for deal in game.deals.live():
+        for index, count in enumerate(deal.trick_counts):
+            if count == 5:
+                marches[index] += 1
+    total = sum(game.scores)
+    return GameOutcome(
+        season_id=game.season_id,
+        fixture_id=game.fixture_id,
+        confirmed=hasattr(game, "confirmation"),
+        sides=tuple(
+            SideOutcome(
+                team_id=side.team_id,
+                pub_id=side.team.pub_id if side.team else game.pub_id,
+                player_ids=tuple(p.pk for p in side.players.all()),
+                points_for=game.scores[side.index],
+                points_against=total - game.scores[side.index],
+                won=game.winner == side.index,
+                marches=marches[side.index],
+                shutout_win=game.shutout and game.winner == side.index,
+            )
+            for side in sides
+        ),
+    )

@@ -1,0 +1,99 @@
+"""
+Browser tests: Playwright drives Debian's Chromium at a phone's size (390×844) against
+pytest-django's live server. A failing test leaves a screenshot in tests/artifacts/.
+"""
+
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+PHONE = {"width": 390, "height": 844}
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "e2e" in item.nodeid.split("/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_page(browser, request):
+    """Open phone-sized pages, each in a context of its own (its own cookies)."""
+    contexts = []
+
+    def open_page():
+        context = browser.new_context(
+            viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    failed = getattr(request.node, "report_call", None)
+    for number, context in enumerate(contexts):
+        for page in context.pages:
+            if failed is not None and failed.failed:
+                ARTIFACTS.mkdir(exist_ok=True)
+                name = request.node.nodeid.replace("/", "_").replace("::", "__")
+                page.screenshot(path=ARTIFACTS / f"{name}-{number}.png", full_page=True)
+        context.close()
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page()
+
+
+@pytest.fixture(scope="session")
+def axe():
+    return Axe()
+
+
+@pytest.fixture
+def assert_accessible(axe):
+    """Run axe-core's WCAG 2.2 AA rules on the page; fail with the report if any break."""
+
+    def check(page):
+        results = axe.run(page, options={"runOnly": {"type": "tag", "values": WCAG_22_AA}})
+        assert results.violations_count == 0, results.generate_report()
+
+    return check
+
+
+def login(page, live_server, username, password):
+    page.goto(f"{live_server.url}/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()

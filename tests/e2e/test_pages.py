@@ -1,0 +1,40 @@
+"""The public pages open on a phone, read right and pass axe's WCAG 2.2 AA rules."""
+
+import pytest
+
+from scoring.demo import load_demo
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def demo(transactional_db):
+    load_demo()
+
+
+def test_the_home_page_shows_the_league_name(demo, live_server, page, assert_accessible):
+    page.goto(live_server.url)
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", level=1).inner_text() == "Clare Twenty-Five League"
+    assert page.get_by_role("link", name="Clare Twenty-Five League").is_visible()
+    assert_accessible(page)
+
+
+def test_the_demo_season_page_lists_teams_and_results(demo, live_server, page, assert_accessible):
+    page.goto(live_server.url)
+    page.get_by_role("heading", level=2).get_by_role("link").first.click()
+    page.wait_for_load_state()
+    assert page.get_by_text("Harbour Hearts").first.is_visible()
+    assert "Clare Twenty-Five League" in page.locator("header").inner_text()
+    assert_accessible(page)
+    # Nothing is wider than the phone.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_skip_link_jumps_to_the_content(demo, live_server, page):
+    page.goto(live_server.url)
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Skip to content")
+    assert skip.evaluate("el => el === document.activeElement")
+    skip.press("Enter")
+    assert page.url.endswith("#main")
