@@ -290,3 +290,124 @@ class FixtureTeam(models.Model):
 
     def __str__(self):
         return f"{self.team} (seat {self.seat + 1})"
+
+
+# ---------------------------------------------------------------------------
+# Standings rows (issue 6): totals kept in step with every counted game by
+# `league.standings.standings_game_changed`, in the same transaction as the deal.
+# A page reads these rows and never replays deals. League points are not stored:
+# they are worked out from wins, losses and shutout wins with the season's settings
+# when the table is drawn, so changing those settings never leaves a row stale.
+# ---------------------------------------------------------------------------
+
+
+class StandingsRow(models.Model):
+    """The counts every kept row shares."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    played = models.IntegerField(default=0)
+    won = models.IntegerField(default=0)
+    lost = models.IntegerField(default=0)
+    shutout_wins = models.IntegerField(default=0)
+    points_for = models.IntegerField(default=0)
+    points_against = models.IntegerField(default=0)
+    marches = models.IntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    COUNTS = (
+        "played",
+        "won",
+        "lost",
+        "shutout_wins",
+        "points_for",
+        "points_against",
+        "marches",
+    )
+
+    class Meta:
+        abstract = True
+
+
+class TeamSeasonRow(StandingsRow):
+    """A team's totals for its season."""
+
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="standing")
+
+    def __str__(self):
+        return f"{self.team_id}: {self.won}/{self.played}"
+
+
+class TeamPairRow(StandingsRow):
+    """A team's totals in the games it played against one other team (head-to-head)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="pair_rows")
+    opponent = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["team", "opponent"], name="team_pair_row_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.team_id} v {self.opponent_id}"
+
+
+class TeamFixtureRow(StandingsRow):
+    """A team's games in one fixture: who won the fixture, and the table round by round."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="team_rows")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="fixture_rows")
+    round = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["fixture", "team"], name="team_fixture_row_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.team_id} in fixture {self.fixture_id}"
+
+
+class PlayerSeasonRow(StandingsRow):
+    """A player's totals for a season, whoever their partner was."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_rows")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player"], name="player_season_row_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.player_id} in season {self.season_id}"
+
+
+class PartnerSeasonRow(StandingsRow):
+    """A player's games with one partner (on the same side) in a season."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="partner_rows")
+    partner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "player", "partner"], name="partner_season_row_unique"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.player_id} with {self.partner_id}"
+
+
+class PubSeasonRow(StandingsRow):
+    """The games a pub's teams played in a season."""
+
+    pub = models.ForeignKey(Pub, on_delete=models.CASCADE, related_name="season_rows")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "pub"], name="pub_season_row_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.pub_id} in season {self.season_id}"

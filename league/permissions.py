@@ -6,6 +6,8 @@ Who may change what. Every view that changes a record asks here, for that object
 - Anyone may read the public pages.
 """
 
+from django.core.exceptions import PermissionDenied
+
 from league.models import League, Pub
 
 
@@ -22,3 +24,24 @@ def is_organiser(user, pub: Pub | None) -> bool:
 def can_run_pub(user, pub: Pub | None, league: League) -> bool:
     """May this user enter results and change records at this pub?"""
     return is_secretary(user, league) or is_organiser(user, pub)
+
+
+def pubs_run_by(user, league: League):
+    """The pubs of `league` this user may run: all of them for a secretary."""
+    if not user.is_authenticated:
+        return Pub.objects.none()
+    if is_secretary(user, league):
+        return league.pubs.all()
+    return league.pubs.filter(organisers=user)
+
+
+def require_secretary(user, league: League) -> None:
+    """Refuse (403) anyone but a secretary of this league."""
+    if not is_secretary(user, league):
+        raise PermissionDenied("Only the league's secretaries may do this.")
+
+
+def require_pub(user, pub: Pub, league: League) -> None:
+    """Refuse (403) anyone who may not run this pub."""
+    if not can_run_pub(user, pub, league):
+        raise PermissionDenied("Only the pub's organisers and the league's secretaries may.")

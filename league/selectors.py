@@ -2,7 +2,7 @@
 
 from django.db.models import Prefetch
 
-from league.models import Fixture, FixtureTeam, Team
+from league.models import Fixture, FixtureTeam, Player, Team
 
 
 def fixtures_with_teams(queryset):
@@ -13,7 +13,10 @@ def fixtures_with_teams(queryset):
 
 
 def teams_with_players(queryset):
-    return queryset.select_related("pub", "division").prefetch_related("players")
+    """Teams with their pub, division, season and players, in two queries."""
+    return queryset.select_related("pub", "division", "season__league").prefetch_related(
+        Prefetch("players", queryset=Player.objects.select_related("league"))
+    )
 
 
 def season_fixtures(season):

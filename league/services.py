@@ -1,14 +1,346 @@
-"""Services that change the league's records. Keyword-only, each in one transaction."""
+"""
+Services that change the league's records. Keyword-only, each in one transaction.
+
+Every refusal is a `LeagueError` whose message a secretary can read; the views show it
+next to the form and nothing is saved. Where the database holds the same rule (unique
+names, one team per player per season) an `IntegrityError` from a race is turned into
+the same kind of message.
+"""
 
 import datetime
+from collections.abc import Sequence
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.text import slugify
 
-from league.models import Fixture, FixtureTeam, Season, Team
+import rules
+from league.models import (
+    Division,
+    Fixture,
+    FixtureTeam,
+    League,
+    Player,
+    Pub,
+    Season,
+    Team,
+    TeamMember,
+)
 
 
 class LeagueError(Exception):
     """A change the league's rules refuse, with a message for the person asking."""
+
+
+class ImportRefused(LeagueError):
+    """An import with bad rows: `errors` holds one message per problem, with its line."""
+
+    def __init__(self, errors: list[str]):
+        self.errors = errors
+        super().__init__(f"{len(errors)} row(s) need fixing; nothing was saved.")
+
+
+# Seasons and pubs ---------------------------------------------------------------------
+
+
+def season_create(*, league: League, name: str, divisions: Sequence[str] = (), **fields) -> Season:
+    """A new season of `league`. `fields` are Season fields (dates, rules, points, …)."""
+    name = name.strip()
+    slug = slugify(name)[:50]
+    if not slug:
+        raise LeagueError("Give the season a name with at least one letter or number.")
+    _check_season_fields(fields, start=fields.get("start_date"))
+    names = _clean_names(divisions, what="division")
+    try:
+        with transaction.atomic():
+            if league.seasons.filter(slug=slug).exists():
+                raise LeagueError(f"This league already has a season called “{name}”.")
+            season = Season(league=league, name=name, slug=slug, **fields)
+            season.full_clean()
+            season.save()
+            Division.objects.bulk_create(Division(season=season, name=n) for n in names)
+    except ValidationError as error:
+        raise LeagueError(" ".join(error.messages)) from error
+    except IntegrityError as error:
+        raise LeagueError(f"This league already has a season called “{name}”.") from error
+    return season
+
+
+def season_update(*, season: Season, **fields) -> Season:
+    """Change a season's dates, status, rules, points and tie-breaks."""
+    _check_season_fields(fields, start=fields.get("start_date", season.start_date))
+    with transaction.atomic():
+        switching = fields.get("confirmed_only", season.confirmed_only) != season.confirmed_only
+        if switching and season.games.exists():
+            # The kept standings rows were counted under the old setting.
+            raise LeagueError(
+                "“Only confirmed games count” cannot change once games have been played "
+                "this season; the table would count them differently."
+            )
+        for field, value in fields.items():
+            setattr(season, field, value)
+        try:
+            season.full_clean(exclude=["league", "slug"])
+        except ValidationError as error:
+            raise LeagueError(" ".join(error.messages)) from error
+        season.save()
+    return season
+
+
+def _check_season_fields(fields: dict, *, start) -> None:
+    """The rules preset, tie-breaks and dates, checked before anything is saved."""
+    ruleset_key = fields.get("ruleset_key", "twenty-five")
+    if ruleset_key not in rules.RULESETS:
+        raise LeagueError(f"Unknown rules preset “{ruleset_key}”.")
+    unknown = [key for key in fields.get("tiebreaks") or [] if key not in Season.TIEBREAKS]
+    if unknown:
+        raise LeagueError(f"Unknown tie-break “{unknown[0]}”.")
+    end = fields.get("end_date")
+    if start and end and end < start:
+        raise LeagueError("The season cannot end before it starts.")
+
+
+def pub_create(*, league: League, name: str, town: str = "") -> Pub:
+    name = name.strip()
+    slug = slugify(name)[:50]
+    if not slug:
+        raise LeagueError("Give the pub a name with at least one letter or number.")
+    try:
+        with transaction.atomic():
+            if league.pubs.filter(Q(name__iexact=name) | Q(slug=slug)).exists():
+                raise LeagueError(f"This league already has a pub called “{name}”.")
+            return Pub.objects.create(league=league, name=name, slug=slug, town=town.strip())
+    except IntegrityError as error:
+        raise LeagueError(f"This league already has a pub called “{name}”.") from error
+
+
+# Teams and players --------------------------------------------------------------------
+
+
+def _clean_names(names: Sequence[str], *, what: str) -> list[str]:
+    """Stripped, non-empty names; the same name twice (any case) is refused."""
+    cleaned = [n.strip() for n in names if n and n.strip()]
+    seen = set()
+    for name in cleaned:
+        if name.casefold() in seen:
+            raise LeagueError(f"The same {what} “{name}” is named twice.")
+        seen.add(name.casefold())
+    return cleaned
+
+
+def players_by_name(league: League, names: Sequence[str]) -> dict[str, Player]:
+    """The league's players with these names (any case), keyed by casefolded name."""
+    if not names:
+        return {}
+    found = Player.objects.filter(league=league, name__in=list(names))
+    by_name = {p.name.casefold(): p for p in found}
+    if any(n.casefold() not in by_name for n in names):
+        # A second look in Python: SQLite compares only ASCII letters without case,
+        # and "Seán" must find "SEÁN" on every database.
+        for player in Player.objects.filter(league=league):
+            by_name.setdefault(player.name.casefold(), player)
+    return by_name
+
+
+def team_problems(
+    *,
+    season: Season,
+    name: str,
+    player_names: Sequence[str],
+    players: dict[str, Player],
+    taken_players: dict[int, str],
+) -> list[str]:
+    """What is wrong with this team for this season, as messages (empty when all good).
+
+    `players` maps casefolded names to existing players; `taken_players` maps the ids of
+    players already in a team of the season to that team's name."""
+    problems = []
+    if not name.strip():
+        problems.append("the team has no name")
+    elif len(name.strip()) > 100:
+        problems.append("the team's name is longer than 100 letters")
+    names = [n.strip() for n in player_names if n and n.strip()]
+    problems += [f"the name “{n[:20]}…” is longer than 100 letters" for n in names if len(n) > 100]
+    if len(names) < 2:
+        problems.append("a team needs 2 players (or 3 for six-hand)")
+    elif len(names) > 3:
+        problems.append("a team has at most 3 players")
+    folded = [n.casefold() for n in names]
+    for n in names:
+        if folded.count(n.casefold()) > 1:
+            problems.append(f"the same player “{n}” is named twice")
+            break
+    for n in names:
+        player = players.get(n.casefold())
+        if player is not None and player.pk in taken_players:
+            problems.append(
+                f"{player.name} already plays for {taken_players[player.pk]} this season"
+            )
+    return problems
+
+
+def _taken_players(season: Season) -> dict[int, str]:
+    return dict(TeamMember.objects.filter(season=season).values_list("player_id", "team__name"))
+
+
+def team_create(
+    *,
+    season: Season,
+    name: str,
+    pub: Pub,
+    player_names: Sequence[str],
+    division: Division | None = None,
+) -> Team:
+    """Enter a team for a season. Players are matched by name in the league, or created
+    with this pub as their home pub."""
+    name = name.strip()
+    if pub.league_id != season.league_id:
+        raise LeagueError("That pub is not in this league.")
+    if division is not None and division.season_id != season.pk:
+        raise LeagueError("That division is not in this season.")
+    try:
+        with transaction.atomic():
+            if season.teams.filter(name__iexact=name).exists():
+                raise LeagueError(f"There is already a team called “{name}” this season.")
+            names = [n.strip() for n in player_names if n and n.strip()]
+            players = players_by_name(season.league, names)
+            problems = team_problems(
+                season=season,
+                name=name,
+                player_names=names,
+                players=players,
+                taken_players=_taken_players(season),
+            )
+            if problems:
+                raise LeagueError(_sentence(problems))
+            return _team_save(
+                season=season, name=name, pub=pub, names=names, players=players, division=division
+            )
+    except IntegrityError as error:
+        raise LeagueError(
+            "Someone else changed these teams at the same moment; nothing was saved. "
+            "Look at the teams again and retry."
+        ) from error
+
+
+def team_update(
+    *,
+    team: Team,
+    name: str,
+    pub: Pub,
+    player_names: Sequence[str],
+    division: Division | None = None,
+) -> Team:
+    """Rename a team, move it to another pub or division, or change its players.
+    Games already played keep the players they were played by."""
+    name = name.strip()
+    season = team.season
+    if pub.league_id != season.league_id:
+        raise LeagueError("That pub is not in this league.")
+    if division is not None and division.season_id != season.pk:
+        raise LeagueError("That division is not in this season.")
+    try:
+        with transaction.atomic():
+            if season.teams.filter(name__iexact=name).exclude(pk=team.pk).exists():
+                raise LeagueError(f"There is already a team called “{name}” this season.")
+            names = [n.strip() for n in player_names if n and n.strip()]
+            players = players_by_name(season.league, names)
+            taken = _taken_players(season)
+            for player_id in list(team.members.values_list("player_id", flat=True)):
+                taken.pop(player_id, None)
+            problems = team_problems(
+                season=season, name=name, player_names=names, players=players, taken_players=taken
+            )
+            if problems:
+                raise LeagueError(_sentence(problems))
+            team.name, team.pub, team.division = name, pub, division
+            team.save()
+            team.members.all().delete()
+            for player_name in names:
+                player = players.get(player_name.casefold())
+                if player is None:
+                    player = Player.objects.create(
+                        league=season.league, name=player_name, home_pub=pub
+                    )
+                TeamMember.objects.create(team=team, player=player)
+            return team
+    except IntegrityError as error:
+        raise LeagueError(
+            "Someone else changed these teams at the same moment; nothing was saved. "
+            "Look at the team again and retry."
+        ) from error
+
+
+def player_update(*, player: Player, name: str, home_pub: Pub | None) -> Player:
+    """Correct a player's name or home pub."""
+    name = name.strip()
+    if not name:
+        raise LeagueError("Give the player a name.")
+    if home_pub is not None and home_pub.league_id != player.league_id:
+        raise LeagueError("That pub is not in this league.")
+    try:
+        with transaction.atomic():
+            clash = Player.objects.filter(league_id=player.league_id, name__iexact=name)
+            if clash.exclude(pk=player.pk).exists():
+                raise LeagueError(f"There is already a player called “{name}” in this league.")
+            player.name, player.home_pub = name, home_pub
+            player.save(update_fields=["name", "home_pub"])
+            return player
+    except IntegrityError as error:
+        raise LeagueError(f"There is already a player called “{name}” in this league.") from error
+
+
+def _team_save(*, season, name, pub, names, players, division) -> Team:
+    team = Team.objects.create(season=season, name=name, pub=pub, division=division)
+    for player_name in names:
+        player = players.get(player_name.casefold())
+        if player is None:
+            player = Player.objects.create(league=season.league, name=player_name, home_pub=pub)
+            players[player_name.casefold()] = player
+        TeamMember.objects.create(team=team, player=player)
+    return team
+
+
+def _sentence(problems: list[str]) -> str:
+    text = "; ".join(problems)
+    return text[0].upper() + text[1:] + "."
+
+
+def teams_import(*, season: Season, rows: Sequence[dict]) -> list[Team]:
+    """Save every row of an import, or none. `rows` are as `imports.read_table` gives
+    them; they are checked again here, inside the transaction, since the teams may have
+    changed since the preview."""
+    from league.imports import check_rows
+
+    try:
+        with transaction.atomic():
+            checked, errors = check_rows(season, rows)
+            if errors:
+                raise ImportRefused(errors)
+            names = [n for row in checked for n in row.players]
+            players = players_by_name(season.league, names)
+            return [
+                _team_save(
+                    season=season,
+                    name=row.team,
+                    pub=row.pub,
+                    names=list(row.players),
+                    players=players,
+                    division=row.division,
+                )
+                for row in checked
+            ]
+    except IntegrityError as error:
+        raise LeagueError(
+            "Someone else changed these teams at the same moment; nothing was saved. "
+            "Upload the file again."
+        ) from error
+
+
+# Fixtures -----------------------------------------------------------------------------
 
 
 def round_robin(teams: list, *, double: bool = False) -> list[list[tuple]]:
@@ -22,9 +354,13 @@ def round_robin(teams: list, *, double: bool = False) -> list[list[tuple]]:
         pairs = []
         for i in range(n // 2):
             home, away = slots[i], slots[n - 1 - i]
-            if home is not None and away is not None:
-                # Alternate who is at home so no team is always away.
-                pairs.append((home, away) if (r + i) % 2 == 0 else (away, home))
+            if home is None or away is None:
+                continue
+            # Each other team passes once through every slot, so the left one at home
+            # gives everyone an even share; the fixed team alternates round by round.
+            if i == 0 and r % 2:
+                home, away = away, home
+            pairs.append((home, away))
         rounds.append(pairs)
         slots = [slots[0], slots[-1], *slots[1:-1]]
     if double:
@@ -41,14 +377,16 @@ def fixtures_generate(
     teams: list[Team] | None = None,
 ) -> list[Fixture]:
     """Build a season's round-robin: one fixture a team a week from `start`, at the
-    home team's pub. Refuses to run over fixtures that already have results."""
+    home team's pub. Replaces fixtures not yet played; refuses to run over results."""
+    if not 1 <= games_planned <= 50:
+        raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
         existing = Fixture.objects.for_season(season).select_for_update()
         if existing.filter(games__isnull=False).exists() or existing.played().exists():
             raise LeagueError(
                 "This season already has results. Fixtures cannot be generated again over them."
             )
-        teams = list(teams if teams is not None else season.teams.order_by("pk"))
+        teams = list(teams if teams is not None else season.teams.select_related("pub"))
         if len(teams) < 2:
             raise LeagueError("A round-robin needs at least two teams.")
         existing.delete()
@@ -71,3 +409,131 @@ def fixtures_generate(
                 )
                 fixtures.append(fixture)
         return fixtures
+
+
+def _check_fixture_teams(season: Season, teams: Sequence[Team]) -> None:
+    if len(teams) not in (2, 3):
+        raise LeagueError("A fixture is between 2 teams (or 3, for tables of six).")
+    if len({t.pk for t in teams}) != len(teams):
+        raise LeagueError("A team cannot play against itself.")
+    if any(t.season_id != season.pk for t in teams):
+        raise LeagueError("Every team must be entered for this season.")
+
+
+def fixture_create(
+    *,
+    season: Season,
+    pub: Pub,
+    date: datetime.date,
+    teams: Sequence[Team],
+    games_planned: int = 5,
+) -> Fixture:
+    """One fixture by hand: the home team first, 2 or 3 teams."""
+    _check_fixture_teams(season, teams)
+    if pub.league_id != season.league_id:
+        raise LeagueError("That pub is not in this league.")
+    if not 1 <= games_planned <= 50:
+        raise LeagueError("A fixture plans from 1 to 50 games.")
+    with transaction.atomic():
+        last_round = season.fixtures.order_by("-round").values_list("round", flat=True).first()
+        fixture = Fixture.objects.create(
+            season=season,
+            pub=pub,
+            date=date,
+            round=(last_round or 0) + 1,
+            games_planned=games_planned,
+        )
+        FixtureTeam.objects.bulk_create(
+            FixtureTeam(fixture=fixture, team=team, seat=seat) for seat, team in enumerate(teams)
+        )
+    return fixture
+
+
+def fixture_update(
+    *,
+    fixture: Fixture,
+    pub: Pub,
+    date: datetime.date,
+    games_planned: int,
+    status: str,
+    teams: Sequence[Team] | None = None,
+) -> Fixture:
+    """Move, re-plan or re-pair a fixture. Its teams stay fixed once a game is played."""
+    if pub.league_id != fixture.season.league_id:
+        raise LeagueError("That pub is not in this league.")
+    if status not in Fixture.Status.values:
+        raise LeagueError(f"Unknown fixture status “{status}”.")
+    if not 1 <= games_planned <= 50:
+        raise LeagueError("A fixture plans from 1 to 50 games.")
+    with transaction.atomic():
+        fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
+        if teams is not None:
+            _check_fixture_teams(fixture.season, teams)
+            current = list(fixture.fixture_teams.values_list("team_id", flat=True))
+            if [t.pk for t in teams] != current:
+                if fixture.games.exists():
+                    raise LeagueError(
+                        "Games have been played in this fixture, so its teams cannot change."
+                    )
+                fixture.fixture_teams.all().delete()
+                FixtureTeam.objects.bulk_create(
+                    FixtureTeam(fixture=fixture, team=team, seat=seat)
+                    for seat, team in enumerate(teams)
+                )
+        fixture.pub, fixture.date = pub, date
+        fixture.games_planned, fixture.status = games_planned, status
+        fixture.save()
+    return fixture
+
+
+def fixture_postpone(*, fixture: Fixture) -> Fixture:
+    if fixture.status == Fixture.Status.PLAYED:
+        raise LeagueError("This fixture has been played; it cannot be postponed.")
+    with transaction.atomic():
+        Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.POSTPONED)
+    fixture.status = Fixture.Status.POSTPONED
+    return fixture
+
+
+# Organisers ---------------------------------------------------------------------------
+
+
+def organiser_add(*, pub: Pub, username: str, password: str = ""):
+    """Give `pub` to a user: an existing one (no password), or a new one created with
+    this initial password. Returns the user."""
+    User = get_user_model()
+    username = username.strip()
+    if not username:
+        raise LeagueError("Give a username.")
+    with transaction.atomic():
+        user = User.objects.filter(username__iexact=username).first()
+        if user is None:
+            if not password:
+                raise LeagueError(
+                    f"There is no user “{username}”. Give an initial password to create them."
+                )
+            candidate = User(username=username)
+            try:
+                User._meta.get_field("username").run_validators(username)
+                validate_password(password, user=candidate)
+            except ValidationError as error:
+                raise LeagueError(" ".join(error.messages)) from error
+            try:
+                with transaction.atomic():
+                    user = User.objects.create_user(username, password=password)
+            except IntegrityError as error:
+                raise LeagueError(f"The username “{username}” is taken.") from error
+        elif password:
+            raise LeagueError(
+                f"The username “{user.username}” is taken. Leave the password empty to give "
+                "the pub to that user."
+            )
+        if not user.is_active:
+            raise LeagueError(f"The account “{user.username}” is switched off.")
+        pub.organisers.add(user)
+    return user
+
+
+def organiser_remove(*, pub: Pub, user) -> None:
+    with transaction.atomic():
+        pub.organisers.remove(user)

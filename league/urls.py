@@ -1,18 +1,66 @@
-from django.urls import path
+from django.contrib.auth import views as auth_views
+from django.urls import path, reverse_lazy
 
 from league import views
 from league.standings_urls import urlpatterns as standings_urlpatterns
 
 app_name = "league"
 
+manage = "<slug:league_slug>/manage"
+manage_season = f"{manage}/seasons/<slug:season_slug>"
+
 urlpatterns = [
     path("", views.home, name="home"),
+    # Before the league's pages, so no league slug can hide them.
+    path(
+        "account/password/",
+        auth_views.PasswordChangeView.as_view(
+            success_url=reverse_lazy("league:password-change-done")
+        ),
+        name="password-change",
+    ),
+    path(
+        "account/password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password-change-done",
+    ),
     path("<slug:league_slug>/", views.league_home, name="league"),
     path("<slug:league_slug>/seasons/<slug:season_slug>/", views.season_detail, name="season"),
     path("<slug:league_slug>/pubs/<slug:pub_slug>/", views.pub_detail, name="pub"),
     path("<slug:league_slug>/players/<int:pk>/", views.player_detail, name="player"),
     path("<slug:league_slug>/teams/<int:pk>/", views.team_detail, name="team"),
     path("<slug:league_slug>/fixtures/<int:pk>/", views.fixture_detail, name="fixture"),
+    # Organisers (for their pubs) and secretaries.
+    path("<slug:league_slug>/tonight/", views.tonight, name="tonight"),
+    path("<slug:league_slug>/fixtures/<int:pk>/edit/", views.fixture_edit, name="fixture-edit"),
+    path(
+        "<slug:league_slug>/fixtures/<int:pk>/postpone/",
+        views.fixture_postpone,
+        name="fixture-postpone",
+    ),
+    path("<slug:league_slug>/teams/<int:pk>/edit/", views.team_edit, name="team-edit"),
+    path("<slug:league_slug>/players/<int:pk>/edit/", views.player_edit, name="player-edit"),
+    # Secretaries.
+    path(f"{manage}/", views.manage_home, name="manage"),
+    path(f"{manage}/pubs/new/", views.pub_create, name="manage-pub-create"),
+    path(f"{manage}/seasons/new/", views.season_create, name="manage-season-create"),
+    path(f"{manage}/organisers/", views.organisers, name="manage-organisers"),
+    path(
+        f"{manage}/organisers/<slug:pub_slug>/<int:user_pk>/remove/",
+        views.organiser_remove,
+        name="manage-organiser-remove",
+    ),
+    path(f"{manage}/teams-example.csv", views.import_example, name="manage-import-example"),
+    path(f"{manage_season}/", views.season_manage, name="manage-season"),
+    path(f"{manage_season}/edit/", views.season_edit, name="manage-season-edit"),
+    path(f"{manage_season}/teams/new/", views.team_create, name="manage-team-create"),
+    path(f"{manage_season}/import/", views.teams_import, name="manage-teams-import"),
+    path(
+        f"{manage_season}/fixtures/generate/",
+        views.fixtures_generate,
+        name="manage-fixtures-generate",
+    ),
+    path(f"{manage_season}/fixtures/new/", views.fixture_create, name="manage-fixture-create"),
 ]
 
 urlpatterns += standings_urlpatterns

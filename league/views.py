@@ -1,10 +1,47 @@
-"""Public pages of a league: no login needed to read."""
+"""
+The league's pages. The public ones need no login to read; the set-up pages ask
+league/permissions.py for every object and call one service in league/services.py.
+"""
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
+from league import services
+from league.forms import (
+    FixtureForm,
+    FixturesGenerateForm,
+    ImportConfirmForm,
+    ImportForm,
+    OrganiserForm,
+    PlayerForm,
+    PubForm,
+    SeasonForm,
+    TeamForm,
+)
+from league.imports import (
+    EXAMPLE_CSV,
+    MAX_BYTES,
+    check_rows,
+    read_table,
+    sign_rows,
+    unsign_rows,
+)
 from league.models import Fixture, League, Player, Pub, Season, Team
-from league.selectors import fixtures_with_teams, season_fixtures, season_teams
+from league.permissions import pubs_run_by, require_pub, require_secretary
+from league.selectors import (
+    fixtures_with_teams,
+    season_fixtures,
+    season_teams,
+    teams_with_players,
+)
+from league.services import ImportRefused, LeagueError
 
 
 def home(request):
@@ -57,11 +94,7 @@ def player_detail(request, league_slug, pk):
     player = get_object_or_404(
         Player.objects.select_related("league", "home_pub"), league__slug=league_slug, pk=pk
     )
-    teams = (
-        Team.objects.filter(players=player)
-        .select_related("season", "pub")
-        .prefetch_related("players")
-    )
+    teams = teams_with_players(Team.objects.filter(players=player)).order_by("-season__start_date")
     return render(
         request,
         "league/player_detail.html",
@@ -100,3 +133,410 @@ def fixture_detail(request, league_slug, pk):
             "games": games,
         },
     )
+
+
+# Set-up pages: secretaries under /<league>/manage/, organisers at /<league>/tonight/.
+# Every view loads its objects within the league of the URL, then asks permissions.py.
+
+
+def _season(league_slug, season_slug) -> Season:
+    return get_object_or_404(
+        Season.objects.select_related("league"), league__slug=league_slug, slug=season_slug
+    )
+
+
+def _secretary_league(request, league_slug) -> League:
+    league = get_object_or_404(League, slug=league_slug)
+    require_secretary(request.user, league)
+    return league
+
+
+def _secretary_season(request, league_slug, season_slug) -> Season:
+    season = _season(league_slug, season_slug)
+    require_secretary(request.user, season.league)
+    return season
+
+
+@login_required
+def manage_home(request, league_slug):
+    league = _secretary_league(request, league_slug)
+    seasons = league.seasons.annotate(
+        team_count=Count("teams", distinct=True), fixture_count=Count("fixtures", distinct=True)
+    )
+    pubs = league.pubs.prefetch_related("organisers")
+    context = {"league": league, "seasons": seasons, "pubs": pubs, "pub_form": PubForm()}
+    return render(request, "league/manage_home.html", context)
+
+
+@login_required
+def pub_create(request, league_slug):
+    league = _secretary_league(request, league_slug)
+    form = PubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            pub = services.pub_create(league=league, **form.cleaned_data)
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{pub.name} added.")
+            return redirect("league:manage", league.slug)
+    return render(request, "league/pub_form.html", {"league": league, "form": form})
+
+
+@login_required
+def season_create(request, league_slug):
+    league = _secretary_league(request, league_slug)
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.season_create(league=league, **form.cleaned_data)
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{season.name} created. Now enter its teams.")
+            return redirect("league:manage-season", league.slug, season.slug)
+    return render(request, "league/season_form.html", {"league": league, "form": form})
+
+
+@login_required
+def season_edit(request, league_slug, season_slug):
+    season = _secretary_season(request, league_slug, season_slug)
+    form = SeasonForm(
+        request.POST or None, initial=SeasonForm.initial_for(season), with_divisions=False
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.season_update(season=season, **form.cleaned_data)
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{season.name} saved.")
+            return redirect("league:manage-season", season.league.slug, season.slug)
+    context = {"league": season.league, "season": season, "form": form}
+    return render(request, "league/season_form.html", context)
+
+
+@login_required
+def season_manage(request, league_slug, season_slug):
+    season = _secretary_season(request, league_slug, season_slug)
+    context = {
+        "league": season.league,
+        "season": season,
+        "teams": season_teams(season),
+        "fixtures": season_fixtures(season),
+    }
+    return render(request, "league/season_manage.html", context)
+
+
+@login_required
+def team_create(request, league_slug, season_slug):
+    season = _secretary_season(request, league_slug, season_slug)
+    form = TeamForm(request.POST or None, season=season, pubs=season.league.pubs.all())
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            team = services.team_create(
+                season=season,
+                name=data["name"],
+                pub=data["pub"],
+                player_names=data["player_names"],
+                division=data.get("division"),
+            )
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{team.name} entered.")
+            return redirect("league:manage-season", season.league.slug, season.slug)
+    players = season.league.players.values_list("name", flat=True)
+    context = {"league": season.league, "season": season, "form": form, "players": players}
+    return render(request, "league/team_form.html", context)
+
+
+@login_required
+def team_edit(request, league_slug, pk):
+    team = get_object_or_404(
+        teams_with_players(Team.objects.all()), season__league__slug=league_slug, pk=pk
+    )
+    season, league = team.season, team.season.league
+    require_pub(request.user, team.pub, league)
+    players = [p.name for p in team.players.all()] + ["", "", ""]
+    initial = {"name": team.name, "pub": team.pub, "division": team.division}
+    initial.update({f"player_{n}": players[n - 1] for n in (1, 2, 3)})
+    form = TeamForm(
+        request.POST or None,
+        season=season,
+        pubs=pubs_run_by(request.user, league),
+        initial=initial,
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.team_update(
+                team=team,
+                name=data["name"],
+                pub=data["pub"],
+                player_names=data["player_names"],
+                division=data.get("division"),
+            )
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{data['name']} saved.")
+            return redirect("league:team", league.slug, team.pk)
+    names = league.players.values_list("name", flat=True)
+    context = {"league": league, "season": season, "team": team, "form": form, "players": names}
+    return render(request, "league/team_form.html", context)
+
+
+@login_required
+def player_edit(request, league_slug, pk):
+    player = get_object_or_404(
+        Player.objects.select_related("league", "home_pub"), league__slug=league_slug, pk=pk
+    )
+    league = player.league
+    require_pub(request.user, player.home_pub, league)
+    form = PlayerForm(
+        request.POST or None,
+        pubs=pubs_run_by(request.user, league),
+        initial={"name": player.name, "home_pub": player.home_pub},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.player_update(player=player, **form.cleaned_data)
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{player.name} saved.")
+            return redirect(player)
+    context = {"league": league, "player": player, "form": form}
+    return render(request, "league/player_form.html", context)
+
+
+@login_required
+def teams_import(request, league_slug, season_slug):
+    """Upload → preview (every bad row by line) → confirm saves all rows or none."""
+    season = _secretary_season(request, league_slug, season_slug)
+    context = {"league": season.league, "season": season, "form": ImportForm()}
+    if request.method == "POST" and "rows" in request.POST:
+        try:
+            rows = unsign_rows(season, request.POST["rows"])
+            teams = services.teams_import(season=season, rows=rows)
+        except ImportRefused as refused:
+            context["errors"] = refused.errors
+        except LeagueError as error:
+            context["errors"] = [str(error)]
+        else:
+            messages.success(request, f"{len(teams)} teams imported.")
+            return redirect("league:manage-season", season.league.slug, season.slug)
+    elif request.method == "POST":
+        form = ImportForm(request.POST, request.FILES)
+        context["form"] = form
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            try:
+                rows = read_table(upload.name, upload.read(MAX_BYTES + 1))
+            except LeagueError as error:
+                form.add_error("file", str(error))
+            else:
+                good, errors = check_rows(season, rows)
+                context.update(rows=good, errors=errors)
+                if not errors:
+                    context["confirm"] = ImportConfirmForm(
+                        initial={"rows": sign_rows(season, rows)}
+                    )
+    return render(request, "league/teams_import.html", context)
+
+
+@login_required
+def import_example(request, league_slug):
+    _secretary_league(request, league_slug)
+    response = HttpResponse(EXAMPLE_CSV, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="teams-example.csv"'
+    return response
+
+
+@login_required
+def fixtures_generate(request, league_slug, season_slug):
+    season = _secretary_season(request, league_slug, season_slug)
+    form = FixturesGenerateForm(request.POST or None, initial={"start": season.start_date})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        existing = season.fixtures.count()
+        if existing and not data["replace"]:
+            form.add_error(
+                "replace",
+                f"This season already has {existing} fixtures. Tick this box to replace them.",
+            )
+        else:
+            try:
+                fixtures = services.fixtures_generate(
+                    season=season,
+                    start=data["start"],
+                    double=data["double"],
+                    games_planned=data["games_planned"],
+                )
+            except LeagueError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, f"{len(fixtures)} fixtures made.")
+                return redirect("league:manage-season", season.league.slug, season.slug)
+    context = {"league": season.league, "season": season, "form": form}
+    return render(request, "league/fixtures_generate.html", context)
+
+
+@login_required
+def fixture_create(request, league_slug, season_slug):
+    season = _secretary_season(request, league_slug, season_slug)
+    form = FixtureForm(
+        request.POST or None,
+        season=season,
+        pubs=season.league.pubs.all(),
+        with_status=False,
+        initial={"games_planned": 5},
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.fixture_create(
+                season=season,
+                pub=data["pub"],
+                date=data["date"],
+                teams=data["teams"],
+                games_planned=data["games_planned"],
+            )
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "Fixture added.")
+            return redirect("league:manage-season", season.league.slug, season.slug)
+    context = {"league": season.league, "season": season, "form": form}
+    return render(request, "league/fixture_form.html", context)
+
+
+def _pub_fixture(request, league_slug, pk) -> Fixture:
+    """A fixture of this league that the user may run, else 404 or 403."""
+    fixture = get_object_or_404(
+        fixtures_with_teams(Fixture.objects.all()), season__league__slug=league_slug, pk=pk
+    )
+    require_pub(request.user, fixture.pub, fixture.season.league)
+    return fixture
+
+
+@login_required
+def fixture_edit(request, league_slug, pk):
+    fixture = _pub_fixture(request, league_slug, pk)
+    league, season = fixture.season.league, fixture.season
+    seats = [ft.team for ft in fixture.fixture_teams.all()] + [None, None]
+    initial = {
+        "date": fixture.date,
+        "pub": fixture.pub,
+        "games_planned": fixture.games_planned,
+        "status": fixture.status,
+        "home": seats[0],
+        "away": seats[1],
+        "third": seats[2],
+    }
+    form = FixtureForm(
+        request.POST or None,
+        season=season,
+        pubs=pubs_run_by(request.user, league),
+        initial=initial,
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.fixture_update(
+                fixture=fixture,
+                pub=data["pub"],
+                date=data["date"],
+                games_planned=data["games_planned"],
+                status=data["status"],
+                teams=data["teams"],
+            )
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "Fixture saved.")
+            return redirect(fixture)
+    context = {"league": league, "season": season, "fixture": fixture, "form": form}
+    return render(request, "league/fixture_form.html", context)
+
+
+@login_required
+@require_POST
+def fixture_postpone(request, league_slug, pk):
+    fixture = _pub_fixture(request, league_slug, pk)
+    try:
+        services.fixture_postpone(fixture=fixture)
+    except LeagueError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request, f"{fixture} on {fixture.date.day} {fixture.date:%B} is postponed."
+        )
+    return redirect(_next_or(request, fixture.get_absolute_url()))
+
+
+def _next_or(request, fallback: str) -> str:
+    """The `next` field of the form when it is a page of this site, else `fallback`."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return fallback
+
+
+@login_required
+def organisers(request, league_slug):
+    league = _secretary_league(request, league_slug)
+    form = OrganiserForm(request.POST or None, pubs=league.pubs.all())
+    if request.method == "POST" and form.is_valid():
+        pub = form.cleaned_data["pub"]
+        try:
+            user = services.organiser_add(
+                pub=pub,
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password"],
+            )
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{user.username} now organises {pub.name}.")
+            return redirect("league:manage-organisers", league.slug)
+    pubs = league.pubs.prefetch_related("organisers")
+    return render(request, "league/organisers.html", {"league": league, "pubs": pubs, "form": form})
+
+
+@login_required
+@require_POST
+def organiser_remove(request, league_slug, pub_slug, user_pk):
+    league = _secretary_league(request, league_slug)
+    pub = get_object_or_404(league.pubs, slug=pub_slug)
+    user = get_object_or_404(pub.organisers, pk=user_pk)
+    services.organiser_remove(pub=pub, user=user)
+    messages.success(request, f"{user.username} no longer organises {pub.name}.")
+    return redirect("league:manage-organisers", league.slug)
+
+
+@login_required
+def tonight(request, league_slug):
+    """The organiser's evening: tonight's fixtures at their pubs, ready to play, and
+    the teams and players of those pubs."""
+    league = get_object_or_404(League, slug=league_slug)
+    pubs = list(pubs_run_by(request.user, league))
+    if not pubs:
+        raise PermissionDenied("You do not organise a pub in this league.")
+    today = timezone.localdate()
+    at_my_pubs = fixtures_with_teams(Fixture.objects.filter(season__league=league, pub__in=pubs))
+    season = league.seasons.current()
+    context = {
+        "league": league,
+        "season": season,
+        "pubs": pubs,
+        "today": today,
+        "fixtures": at_my_pubs.filter(date=today).order_by("pub__name", "pk"),
+        "next": at_my_pubs.upcoming().filter(date__gt=today).order_by("date", "pk")[:6],
+        "teams": season_teams(season).filter(pub__in=pubs) if season else [],
+    }
+    return render(request, "league/tonight.html", context)

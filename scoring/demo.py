@@ -1,7 +1,8 @@
 """
 The demo league: one league, three pubs, a running season of eight teams of two, a
 full round-robin, half of it played deal by deal through `deal_record` (the path the
-table sheet uses), and one game in progress tonight. Seeded: the games are the same
+table sheet uses), the first round's results confirmed, and one game in progress tonight
+with a scorer link for the away side. Seeded: the games are the same
 every time; the dates are placed around the day it is loaded, so "tonight" has a match.
 """
 
@@ -16,7 +17,8 @@ from django.utils import timezone
 import rules
 from league.models import Fixture, League, Player, Pub, Season, Team, TeamMember
 from league.services import fixtures_generate
-from scoring.services import SideSpec, deal_record, game_start
+from scoring.models import Game
+from scoring.services import SideSpec, deal_record, game_confirm, game_start, link_create
 
 LOGINS = {
     "secretary": "demo-secretary-25",
@@ -148,4 +150,9 @@ def load_demo() -> bool:
             sides=[SideSpec(label=t.name, team=t, players=list(t.players.all())) for t in sides],
         )
         deal_record(game=game, dealer=0, tricks=[2, 3], key=uuid.uuid4(), version=game.version)
+        # Tonight's away side scores on its own phone through a scorer link.
+        link_create(game=game, side=1, user=tonight.pub.organisers.first())
+        # The first round's results were confirmed by the organisers of the pubs.
+        for played in Game.objects.filter(fixture__round=1).select_related("pub"):
+            game_confirm(game=played, user=played.pub.organisers.first())
     return True

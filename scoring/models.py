@@ -84,6 +84,12 @@ class Game(models.Model):
                 condition=Q(winner__isnull=True) | Q(winner__lt=models.F("sides")),
                 name="game_winner_is_a_side",
             ),
+            # Two organisers tapping "Start game 2" at once: the second insert fails here.
+            models.UniqueConstraint(
+                fields=["fixture", "number"],
+                condition=Q(fixture__isnull=False),
+                name="game_number_unique_in_fixture",
+            ),
         ]
 
     def __str__(self):
@@ -91,6 +97,14 @@ class Game(models.Model):
 
     def get_absolute_url(self):
         return reverse("scoring:game-sheet", args=[self.pk])
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == Game.Status.FINISHED
+
+    @property
+    def is_confirmed(self) -> bool:
+        return hasattr(self, "confirmation")
 
     @property
     def ruleset(self) -> rules.Ruleset:
@@ -208,6 +222,13 @@ class ScorerLink(models.Model):
 
     def __str__(self):
         return f"Scorer link for game {self.game_id}"
+
+    def get_absolute_url(self):
+        return reverse("scoring:link-open", args=[self.token])
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None
 
 
 class Confirmation(models.Model):

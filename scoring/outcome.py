@@ -1,14 +1,21 @@
-"""A finished game as the league's standings see it."""
+"""A finished game as the league's standings see it.
+
+Whether a game counts is decided here, from the game as stored: it must belong to a
+season, be finished, and be confirmed when its season counts only confirmed games.
+"""
 
 from league.standings import GameOutcome, SideOutcome
-from scoring.models import Game
+from scoring.models import Confirmation, Game
 
 
 def game_outcome(game: Game) -> GameOutcome | None:
     """The game's outcome for the standings, or None while it does not count."""
     if game.season_id is None or game.status != Game.Status.FINISHED:
         return None
-    sides = list(game.game_sides.all())
+    confirmed = Confirmation.objects.filter(game_id=game.pk).exists()
+    if game.season.confirmed_only and not confirmed:
+        return None
+    sides = list(game.game_sides.select_related("team").prefetch_related("players"))
     marches = [0] * game.sides
     for deal in game.deals.live():
         for index, count in enumerate(deal.trick_counts):
@@ -18,12 +25,13 @@ def game_outcome(game: Game) -> GameOutcome | None:
     return GameOutcome(
         season_id=game.season_id,
         fixture_id=game.fixture_id,
-        confirmed=hasattr(game, "confirmation"),
+        round=game.fixture.round if game.fixture_id else None,
+        confirmed=confirmed,
         sides=tuple(
             SideOutcome(
                 team_id=side.team_id,
                 pub_id=side.team.pub_id if side.team else game.pub_id,
-                player_ids=tuple(p.pk for p in side.players.all()),
+                player_ids=tuple(sorted(p.pk for p in side.players.all())),
                 points_for=game.scores[side.index],
                 points_against=total - game.scores[side.index],
                 won=game.winner == side.index,

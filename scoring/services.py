@@ -2,6 +2,11 @@
 Services that change games. Each runs in one transaction, checks the rules through
 `rules.score_game`, writes the game's totals and the league's standings rows with the
 deal, and leaves a GameEvent behind.
+
+Every change to a game locks its row first (`select_for_update`) and checks the
+`version` the phone saw, so two phones never overwrite one another: the second is told
+(`StaleGame`). The database backs this up with its constraints (one live deal per
+number, unique idempotency keys, one confirmation per game).
 """
 
 import uuid
@@ -14,11 +19,16 @@ from django.utils import timezone
 import rules
 from league import standings
 from league.models import Fixture, Player, Pub, Season, Team
-from scoring.models import Deal, Game, GameEvent, GameSide, ScorerLink
+from scoring.models import Confirmation, Deal, Game, GameEvent, GameSide, ScorerLink
 from scoring.outcome import game_outcome
+from scoring.wording import with_side_names
 
 
-class StaleGame(Exception):
+class ScoringError(Exception):
+    """A change to a game that cannot be made, with a message for the person asking."""
+
+
+class StaleGame(ScoringError):
     """The phone saw an older state of the game than the one stored."""
 
     def __init__(self, game: Game):
@@ -29,7 +39,7 @@ class StaleGame(Exception):
         )
 
 
-class KeyReused(Exception):
+class KeyReused(ScoringError):
     """The same submission key arrived with a different deal."""
 
     def __init__(self):
@@ -60,7 +70,7 @@ def game_start(
     ruleset = ruleset or (season.ruleset if season else rules.RULESETS["twenty-five"])
     ruleset.check_sides(len(sides))
     if not 0 <= first_dealer < len(sides):
-        raise ValueError("The first dealer must be one of the sides.")
+        raise ScoringError("The first dealer must be one of the sides.")
     league = league or (season.league if season else pub.league)
     with transaction.atomic():
         game = Game.objects.create(
@@ -80,8 +90,46 @@ def game_start(
         for index, spec in enumerate(sides):
             side = GameSide.objects.create(game=game, index=index, team=spec.team, label=spec.label)
             side.players.set(spec.players)
-        GameEvent.objects.create(game=game, kind=GameEvent.Kind.STARTED, user=user)
+        _event(
+            game=game, kind=GameEvent.Kind.STARTED, user=_person(user), text=_describe_start(game)
+        )
     return game
+
+
+def _describe_start(game: Game) -> str:
+    labels = [side.label for side in game.game_sides.all()]
+    return f"{' v '.join(labels)}; {labels[game.first_dealer]} deals first"
+
+
+def game_next(*, fixture: Fixture, number: int, first_dealer: int, user=None) -> Game:
+    """Start game `number` of a fixture's match, its teams as the sides in seat order.
+
+    Tapping "Start game 3" twice starts one game: the second tap finds it.
+    """
+    with transaction.atomic():
+        fixture = Fixture.objects.select_for_update().select_related("season").get(pk=fixture.pk)
+        games = list(fixture.games.order_by("number"))
+        for game in games:
+            if game.number == number:
+                return game
+        if number != len(games) + 1:
+            raise ScoringError(f"The next game of this match is game {len(games) + 1}.")
+        if any(game.status == Game.Status.IN_PLAY for game in games):
+            raise ScoringError("Finish the game in play before starting the next one.")
+        if number > fixture.games_planned:
+            raise ScoringError(f"All {fixture.games_planned} games of this match are played.")
+        teams = [ft.team for ft in fixture.fixture_teams.select_related("team")]
+        sides = [
+            SideSpec(label=team.name, team=team, players=list(team.players.all())) for team in teams
+        ]
+        return game_start(
+            season=fixture.season,
+            fixture=fixture,
+            number=number,
+            first_dealer=first_dealer,
+            sides=sides,
+            user=user,
+        )
 
 
 def game_result(game: Game, extra: Sequence[rules.Deal] = ()) -> rules.GameResult:
@@ -90,16 +138,50 @@ def game_result(game: Game, extra: Sequence[rules.Deal] = ()) -> rules.GameResul
     return rules.score_game(game.ruleset, sides=game.sides, deals=[*deals, *extra])
 
 
+def side_labels(game: Game) -> list[str]:
+    return [side.label for side in game.game_sides.all()]
+
+
 def _write_totals(game: Game, result: rules.GameResult, *, before) -> None:
     game.scores = list(result.scores)
     game.winner = result.winner
-    game.reason = result.reason
+    game.reason = with_side_names(result.reason, side_labels(game))
     game.shutout = result.shutout
     game.status = Game.Status.FINISHED if result.finished else Game.Status.IN_PLAY
     game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
     game.version += 1
     game.save()
+    _fixture_sync(game)
     standings.standings_game_changed(before=before, after=game_outcome(game))
+
+
+def _fixture_sync(game: Game) -> None:
+    """A fixture is played once its planned games are finished."""
+    if game.fixture_id is None:
+        return
+    fixture = Fixture.objects.get(pk=game.fixture_id)
+    done = fixture.games.finished().count() >= fixture.games_planned
+    if done and fixture.status != Fixture.Status.PLAYED:
+        fixture.status = Fixture.Status.PLAYED
+    elif not done and fixture.status == Fixture.Status.PLAYED:
+        fixture.status = Fixture.Status.SCHEDULED
+    else:
+        return
+    fixture.save(update_fields=["status"])
+
+
+def _event(**fields) -> GameEvent:
+    """Write one line of the game's record (its text cut to fit the column)."""
+    fields["text"] = fields.get("text", "")[: GameEvent._meta.get_field("text").max_length]
+    return GameEvent.objects.create(**fields)
+
+
+def _person(user):
+    return user if user is not None and user.is_authenticated else None
+
+
+def _texts(tricks, trick_winners) -> tuple[str, str]:
+    return "".join(str(t) for t in tricks), "".join(str(w) for w in trick_winners or ())
 
 
 def _replayed(existing: Deal, game, dealer, tricks_text, winners_text, bonus_side) -> Deal:
@@ -114,6 +196,33 @@ def _replayed(existing: Deal, game, dealer, tricks_text, winners_text, bonus_sid
     if not same:
         raise KeyReused()
     return existing
+
+
+def describe_deal(game: Game, deal: Deal | rules.Deal, labels: Sequence[str] | None = None) -> str:
+    """A deal in words: "Harbour Hearts 3, The Robbers 2; The Robbers dealt"."""
+    labels = labels if labels is not None else side_labels(game)
+    tricks = deal.trick_counts if isinstance(deal, Deal) else deal.tricks
+    parts = [f"{label} {count}" for label, count in zip(labels, tricks, strict=False)]
+    text = ", ".join(parts)
+    if 0 <= deal.dealer < len(labels):
+        text += f"; {labels[deal.dealer]} dealt"
+    if deal.bonus_side is not None and 0 <= deal.bonus_side < len(labels):
+        text += f"; highest trump: {labels[deal.bonus_side]}"
+    return text
+
+
+def _rules_deal(dealer, tricks, trick_winners, bonus_side) -> rules.Deal:
+    return rules.Deal(
+        dealer=dealer,
+        tricks=tuple(tricks),
+        trick_winners=tuple(trick_winners) if trick_winners else None,
+        bonus_side=bonus_side,
+    )
+
+
+def _next_version(game: Game, number: int) -> int:
+    # Undone and corrected deals keep their rows, so a number may already have versions.
+    return game.deals.filter(number=number).count() + 1
 
 
 def deal_record(
@@ -134,8 +243,7 @@ def deal_record(
     different deal raises KeyReused; a stale `version` raises StaleGame; a deal the
     rules refuse raises rules.InvalidDeal. Nothing is written in any of those cases.
     """
-    tricks_text = "".join(str(t) for t in tricks)
-    winners_text = "".join(str(w) for w in trick_winners or ())
+    tricks_text, winners_text = _texts(tricks, trick_winners)
     try:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game.pk)
@@ -144,33 +252,30 @@ def deal_record(
                 return _replayed(existing, game, dealer, tricks_text, winners_text, bonus_side)
             if game.version != version:
                 raise StaleGame(game)
-            new = rules.Deal(
-                dealer=dealer,
-                tricks=tuple(tricks),
-                trick_winners=tuple(trick_winners) if trick_winners else None,
-                bonus_side=bonus_side,
-            )
+            new = _rules_deal(dealer, tricks, trick_winners, bonus_side)
             result = game_result(game, [new])
             before = game_outcome(game)
+            number = len(result.deals)
             deal = Deal.objects.create(
                 game=game,
-                number=len(result.deals),
+                number=number,
+                version=_next_version(game, number),
                 dealer=dealer,
                 tricks=tricks_text,
                 trick_winners=winners_text,
                 bonus_side=bonus_side,
                 key=key,
-                entered_by=user if user and user.is_authenticated else None,
+                entered_by=_person(user),
                 entered_via=link,
             )
             _write_totals(game, result, before=before)
-            GameEvent.objects.create(
+            _event(
                 game=game,
                 kind=GameEvent.Kind.DEAL,
                 user=deal.entered_by,
                 link=link,
                 deal=deal,
-                text=f"Deal {deal.number}: tricks {'–'.join(tricks_text)}",
+                text=f"Deal {deal.number}: {describe_deal(game, deal)}",
             )
             return deal
     except IntegrityError:
@@ -180,3 +285,205 @@ def deal_record(
         if existing is not None:
             return _replayed(existing, game, dealer, tricks_text, winners_text, bonus_side)
         raise StaleGame(Game.objects.get(pk=game.pk)) from None
+
+
+def deal_correct(
+    *,
+    game: Game,
+    number: int,
+    dealer: int,
+    tricks: Sequence[int],
+    trick_winners: Sequence[int] | None = None,
+    bonus_side: int | None = None,
+    key: uuid.UUID,
+    version: int,
+    reason: str = "",
+    user=None,
+    link: ScorerLink | None = None,
+) -> Deal:
+    """Correct deal `number`: the old version stays (`live=False`), a new one is added.
+
+    The game is rescored from all its live deals; a confirmed game needs a `reason`
+    (who may correct it is the view's business). Errors as for `deal_record`.
+    """
+    tricks_text, winners_text = _texts(tricks, trick_winners)
+    reason = reason.strip()
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game.pk)
+            existing = Deal.objects.filter(key=key).first()
+            if existing is not None and existing.number == number:
+                return _replayed(existing, game, dealer, tricks_text, winners_text, bonus_side)
+            if existing is not None:
+                raise KeyReused()
+            if game.version != version:
+                raise StaleGame(game)
+            if game.is_confirmed and not reason:
+                raise ScoringError("This game is confirmed: give a reason for the correction.")
+            live = list(game.deals.live().order_by("number"))
+            old = next((deal for deal in live if deal.number == number), None)
+            if old is None:
+                raise ScoringError(f"This game has no deal {number}.")
+            new = _rules_deal(dealer, tricks, trick_winners, bonus_side)
+            deals = [new if deal is old else deal.as_rules_deal() for deal in live]
+            result = rules.score_game(game.ruleset, sides=game.sides, deals=deals)
+            if not result.finished:
+                _check_no_later_game(game)
+            before = game_outcome(game)
+            was = describe_deal(game, old)
+            old.live = False
+            old.save(update_fields=["live"])
+            deal = Deal.objects.create(
+                game=game,
+                number=number,
+                version=_next_version(game, number),
+                dealer=dealer,
+                tricks=tricks_text,
+                trick_winners=winners_text,
+                bonus_side=bonus_side,
+                key=key,
+                entered_by=_person(user),
+                entered_via=link,
+            )
+            _write_totals(game, result, before=before)
+            text = f"Deal {number}: {was} → {describe_deal(game, deal)}"
+            if reason:
+                text += f". Reason: {reason}"
+            _event(
+                game=game,
+                kind=GameEvent.Kind.CORRECTION,
+                user=deal.entered_by,
+                link=link,
+                deal=deal,
+                text=text,
+            )
+            return deal
+    except IntegrityError:
+        existing = Deal.objects.filter(key=key).first()
+        if existing is not None and existing.number == number:
+            return _replayed(existing, game, dealer, tricks_text, winners_text, bonus_side)
+        raise StaleGame(Game.objects.get(pk=game.pk)) from None
+
+
+def deal_undo(*, game: Game, version: int, user=None, link: ScorerLink | None = None) -> Deal:
+    """Take back the last live deal (its row stays, `live=False`). Not on a confirmed game."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.version != version:
+            raise StaleGame(game)
+        if game.is_confirmed:
+            raise ScoringError(
+                "This game is confirmed. An organiser can still correct a deal, with a reason."
+            )
+        last = game.deals.live().order_by("-number").first()
+        if last is None:
+            raise ScoringError("There is no deal to undo.")
+        _check_no_later_game(game)
+        before = game_outcome(game)
+        last.live = False
+        last.save(update_fields=["live"])
+        _write_totals(game, game_result(game), before=before)
+        _event(
+            game=game,
+            kind=GameEvent.Kind.UNDO,
+            user=_person(user),
+            link=link,
+            deal=last,
+            text=f"Deal {last.number} undone: {describe_deal(game, last)}",
+        )
+        return last
+
+
+def _check_no_later_game(game: Game) -> None:
+    """A game of a match reopens only while the match has not gone on past it."""
+    if (
+        game.fixture_id
+        and Game.objects.filter(fixture_id=game.fixture_id, number__gt=game.number).exists()
+    ):
+        raise ScoringError(
+            f"Game {game.number + 1} of this match has started, so this game must keep "
+            "a winner. Correct the deal instead."
+        )
+
+
+def game_confirm(*, game: Game, version: int | None = None, user=None, link=None) -> Confirmation:
+    """Confirm a finished game's result, once. Through a scorer link only by the other
+    side: a link given to a side that entered none of the game's deals."""
+    try:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game.pk)
+            if version is not None and game.version != version:
+                raise StaleGame(game)
+            if game.is_confirmed:
+                raise ScoringError("This game is already confirmed.")
+            if not game.is_finished:
+                raise ScoringError("A game is confirmed once it is won; this one is still in play.")
+            if link is not None:
+                _check_link_may_confirm(game, link)
+            before = game_outcome(game)
+            confirmation = Confirmation.objects.create(
+                game=game, confirmed_by=_person(user), confirmed_via=link
+            )
+            game.version += 1
+            game.save(update_fields=["version"])
+            after = game_outcome(Game.objects.get(pk=game.pk))
+            standings.standings_game_changed(before=before, after=after)
+            _event(
+                game=game,
+                kind=GameEvent.Kind.CONFIRMED,
+                user=_person(user),
+                link=link,
+                text=f"Confirmed: {' – '.join(str(s) for s in game.scores)}. {game.reason}",
+            )
+            return confirmation
+    except IntegrityError:
+        raise ScoringError("This game is already confirmed.") from None
+
+
+def _check_link_may_confirm(game: Game, link: ScorerLink) -> None:
+    if link.side is None:
+        raise ScoringError(
+            "Only the other side's own link, or an organiser, can confirm this result."
+        )
+    if game.deals.live().filter(entered_via=link).exists():
+        raise ScoringError(
+            "This link entered deals of this game, so the other side confirms the result."
+        )
+
+
+def link_create(*, game: Game, side: int | None = None, user=None) -> ScorerLink:
+    """A new private link to score this game (for one side, when `side` is given)."""
+    if side is not None and not 0 <= side < game.sides:
+        raise ScoringError("Choose one of the game's sides for the link.")
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.is_confirmed:
+            raise ScoringError("This game is confirmed: it takes no more scores.")
+        link = ScorerLink.objects.create(game=game, side=side, created_by=_person(user))
+        for_side = f" for {side_labels(game)[side]}" if side is not None else ""
+        _event(
+            game=game,
+            kind=GameEvent.Kind.LINK,
+            user=_person(user),
+            link=link,
+            text=f"Scorer link {link.pk}{for_side} made",
+        )
+        return link
+
+
+def link_revoke(*, link: ScorerLink, user=None) -> ScorerLink:
+    """Stop a scorer link working. Revoking twice changes nothing."""
+    with transaction.atomic():
+        link = ScorerLink.objects.select_for_update().get(pk=link.pk)
+        if link.revoked_at is not None:
+            return link
+        link.revoked_at = timezone.now()
+        link.save(update_fields=["revoked_at"])
+        _event(
+            game_id=link.game_id,
+            kind=GameEvent.Kind.REVOKED,
+            user=_person(user),
+            link=link,
+            text=f"Scorer link {link.pk} revoked",
+        )
+        return link

@@ -1,28 +1,512 @@
-"""The table sheet."""
+"""The table sheet, the match page, scorer links and the game's record.
 
-from django.shortcuts import get_object_or_404, render
+Who may score a game: the league's secretaries, the organisers of the game's pub, and
+anyone holding a live scorer link for that game (opening the link keeps it in their
+session, so the sheet's own URLs work for them and for nothing else). Everyone may read.
 
-from scoring.models import Game
+Every change is a POST to a real form; with htmx the sheet's partial comes back in place
+(an error as 422, a lost race as 409), without it the browser is redirected to the sheet.
+"""
+
+import uuid
+from dataclasses import dataclass
+
+import segno
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+import rules
+from league.models import Fixture, Pub
+from league.permissions import can_run_pub
+from scoring import services
+from scoring.forms import CorrectionForm, DealForm, FriendlyForm, LinkForm, StartForm, VersionForm
+from scoring.models import Game, ScorerLink
+from scoring.selectors import game_events, game_for_sheet, match_for, next_dealer_of
+from scoring.wording import with_side_names
+
+SESSION_LINKS = "scorer_links"
 
 
-def game_sheet(request, pk):
-    game = get_object_or_404(
-        Game.objects.select_related("league", "season", "fixture").prefetch_related("game_sides"),
-        pk=pk,
+@dataclass(frozen=True)
+class Scorer:
+    """Who is asking, for one game: an organiser or secretary, or a scorer link."""
+
+    user: object
+    link: ScorerLink | None
+    manages: bool
+
+    @property
+    def may_score(self) -> bool:
+        return self.manages or self.link is not None
+
+
+def _scorer(request, game: Game) -> Scorer:
+    manages = can_run_pub(request.user, game.pub, game.league)
+    link = None
+    token = request.session.get(SESSION_LINKS, {}).get(str(game.pk))
+    if token and not manages and not game.is_confirmed:
+        link = ScorerLink.objects.filter(token=token, game=game, revoked_at__isnull=True).first()
+    return Scorer(user=request.user, link=link, manages=manages)
+
+
+def _refuse(request):
+    """Anonymous people are asked to log in; anyone else is refused."""
+    if not request.user.is_authenticated and not request.session.get(SESSION_LINKS):
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied
+
+
+def _game(pk) -> Game:
+    return get_object_or_404(game_for_sheet(), pk=pk)
+
+
+def _labels(game: Game) -> list[str]:
+    return [side.label for side in game.game_sides.all()]
+
+
+# The sheet
+
+
+def _deal_rows(game: Game, live: list) -> list[dict]:
+    """Each live deal with its tricks by side and the running score after it."""
+    result = rules.score_game(
+        game.ruleset, sides=game.sides, deals=[deal.as_rules_deal() for deal in live]
     )
-    deals = game.deals.live().order_by("number")
+    labels = _labels(game)
+    return [
+        {
+            "deal": deal,
+            "parts": list(zip(labels, deal.trick_counts, strict=False)),
+            "dealer": labels[deal.dealer],
+            "totals": " – ".join(str(total) for total in scored.totals),
+        }
+        for deal, scored in zip(live, result.deals, strict=True)
+    ]
+
+
+def _abilities(game: Game, scorer: Scorer, live: list) -> dict:
+    """What this person may do on the sheet now; the views check the same again."""
+    confirmed = game.is_confirmed
+    link = scorer.link
+    other_sides_link = (
+        link is not None
+        and link.side is not None
+        and not any(deal.entered_via_id == link.pk for deal in live)
+    )
+    return {
+        "can_enter": scorer.may_score and not game.is_finished and not confirmed,
+        "can_undo": scorer.may_score and bool(live) and not confirmed,
+        "can_correct": scorer.may_score and (scorer.manages or not confirmed),
+        "can_confirm": game.is_finished and not confirmed and (scorer.manages or other_sides_link),
+    }
+
+
+def _sheet_context(request, game: Game, scorer: Scorer, **extra) -> dict:
+    live = list(game.deals.live().order_by("number"))
+    match = match_for(game.fixture) if game.fixture_id else None
+    link = scorer.link
+    return {
+        "league": game.league,
+        "season": game.season,
+        "game": game,
+        "sides": list(game.game_sides.all()),
+        "rows": _deal_rows(game, live),
+        "deal_number": len(live) + 1,
+        "proposed_dealer": next_dealer_of(game, live),
+        # Idempotency keys, made now, as the forms are drawn: a retry sends the same one.
+        "keys": {"split": uuid.uuid4(), "order": uuid.uuid4(), "count": uuid.uuid4()},
+        "scorer": scorer,
+        "link_side": _labels(game)[link.side] if link and link.side is not None else "",
+        **_abilities(game, scorer, live),
+        "bonus": game.ruleset.highest_trump_bonus > 0,
+        "tricks_range": range(6),
+        "trick_numbers": range(1, 6),
+        "match": match,
+        "next_game": bool(
+            match and scorer.manages and game.is_finished and match.next_number is not None
+        ),
+        **extra,
+    }
+
+
+def _render_sheet(request, game: Game, scorer: Scorer, *, status: int = 200, **extra):
+    template = "scoring/game_sheet.html#sheet" if request.htmx else "scoring/game_sheet.html"
+    response = render(
+        request, template, _sheet_context(request, game, scorer, **extra), status=status
+    )
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def _after_change(request, game: Game, scorer: Scorer):
+    """Post/redirect/get; with htmx, the fresh sheet in place."""
+    if request.htmx:
+        return _render_sheet(request, _game(game.pk), scorer)
+    return redirect(game)
+
+
+@require_GET
+def game_sheet(request, pk):
+    game = _game(pk)
+    return _render_sheet(request, game, _scorer(request, game))
+
+
+def _tried(game: Game, form: DealForm) -> str:
+    data = form.cleaned_data
+    deal = rules.Deal(
+        dealer=data["dealer"],
+        tricks=data["tricks"],
+        trick_winners=data["trick_winners"],
+        bonus_side=data.get("bonus_side"),
+    )
+    return services.describe_deal(game, deal)
+
+
+def _form_errors(form) -> list[str]:
+    return list(dict.fromkeys(error for errors in form.errors.values() for error in errors))
+
+
+def _deal_change(request, game: Game, scorer: Scorer, form: DealForm, save):
+    """Run `save()` for a valid deal form; turn each refusal into the sheet's answer."""
+    mode = request.POST.get("mode")
+    if not form.is_valid():
+        return _render_sheet(
+            request, game, scorer, status=422, errors=_form_errors(form), mode=mode
+        )
+    labels = _labels(game)
+    try:
+        save()
+    except rules.InvalidDeal as error:
+        message = with_side_names(str(error), labels)
+        return _render_sheet(request, game, scorer, status=422, errors=[message], mode=mode)
+    except services.StaleGame as stale:
+        current = _game(stale.game.pk)
+        return _render_sheet(
+            request, current, scorer, status=409, conflict=str(stale), tried=_tried(game, form)
+        )
+    except services.ScoringError as error:
+        return _render_sheet(request, game, scorer, status=422, errors=[str(error)], mode=mode)
+    return _after_change(request, game, scorer)
+
+
+@require_POST
+def deal_record(request, pk):
+    game = _game(pk)
+    scorer = _scorer(request, game)
+    if not scorer.may_score:
+        return _refuse(request)
+    form = DealForm(request.POST, game=game)
+    return _deal_change(
+        request,
+        game,
+        scorer,
+        form,
+        lambda: services.deal_record(
+            game=game, user=request.user, link=scorer.link, **form.deal_kwargs()
+        ),
+    )
+
+
+@require_POST
+def deal_undo(request, pk):
+    game = _game(pk)
+    scorer = _scorer(request, game)
+    if not scorer.may_score:
+        return _refuse(request)
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        return _render_sheet(request, game, scorer, status=422, errors=["Reload and try again."])
+    try:
+        services.deal_undo(
+            game=game, version=form.cleaned_data["version"], user=request.user, link=scorer.link
+        )
+    except services.StaleGame as stale:
+        current = _game(stale.game.pk)
+        return _render_sheet(
+            request, current, scorer, status=409, conflict=str(stale), tried="Undo the last deal"
+        )
+    except services.ScoringError as error:
+        return _render_sheet(request, game, scorer, status=422, errors=[str(error)])
+    return _after_change(request, game, scorer)
+
+
+@require_http_methods(["GET", "POST"])
+def deal_correct(request, pk, number):
+    game = _game(pk)
+    scorer = _scorer(request, game)
+    if not scorer.may_score or (game.is_confirmed and not scorer.manages):
+        return _refuse(request)
+    deal = get_object_or_404(game.deals.live(), number=number)
+    context = {
+        "league": game.league,
+        "season": game.season,
+        "game": game,
+        "deal": deal,
+        "sides": list(game.game_sides.all()),
+        "key": uuid.uuid4(),
+        "bonus": game.ruleset.highest_trump_bonus > 0,
+        "tricks_range": range(6),
+        "trick_numbers": range(1, 6),
+        "counts": dict(enumerate(deal.trick_counts)),
+    }
+    if request.method == "GET":
+        return render(request, "scoring/deal_correct.html", context)
+    form = CorrectionForm(request.POST, game=game)
+    status, errors = 422, []
+    if form.is_valid():
+        try:
+            services.deal_correct(
+                game=game,
+                number=number,
+                reason=form.cleaned_data["reason"],
+                user=request.user,
+                link=scorer.link,
+                **form.deal_kwargs(),
+            )
+            return redirect(game)
+        except rules.InvalidDeal as error:
+            errors = [with_side_names(str(error), _labels(game))]
+        except services.StaleGame as stale:
+            status, errors = 409, [str(stale)]
+            context["game"] = _game(stale.game.pk)
+        except services.ScoringError as error:
+            errors = [str(error)]
+    else:
+        errors = _form_errors(form)
+    return render(
+        request, "scoring/deal_correct.html", {**context, "errors": errors}, status=status
+    )
+
+
+@require_POST
+def game_confirm(request, pk):
+    game = _game(pk)
+    scorer = _scorer(request, game)
+    if not scorer.manages and (scorer.link is None or scorer.link.side is None):
+        return _refuse(request)
+    form = VersionForm(request.POST)
+    version = form.cleaned_data["version"] if form.is_valid() else None
+    try:
+        services.game_confirm(game=game, version=version, user=request.user, link=scorer.link)
+    except services.StaleGame as stale:
+        current = _game(stale.game.pk)
+        return _render_sheet(
+            request, current, scorer, status=409, conflict=str(stale), tried="Confirm the result"
+        )
+    except services.ScoringError as error:
+        return _render_sheet(request, game, scorer, status=422, errors=[str(error)])
+    return _after_change(request, game, scorer)
+
+
+@require_GET
+def game_record(request, pk):
+    game = _game(pk)
     return render(
         request,
-        "scoring/game_sheet.html",
-        {"league": game.league, "season": game.season, "game": game, "deals": deals},
+        "scoring/game_record.html",
+        {
+            "league": game.league,
+            "season": game.season,
+            "game": game,
+            "events": game_events(game),
+            "versions": [
+                (deal, list(zip(_labels(game), deal.trick_counts, strict=False)))
+                for deal in game.deals.select_related("entered_by", "entered_via")
+            ],
+            "labels": _labels(game),
+        },
     )
 
 
+# Scorer links
+
+
+def _manager_only(request, game: Game):
+    if not can_run_pub(request.user, game.pub, game.league):
+        return _refuse(request)
+    return None
+
+
+@require_http_methods(["GET", "POST"])
+def game_links(request, pk):
+    game = _game(pk)
+    refused = _manager_only(request, game)
+    if refused:
+        return refused
+    errors = []
+    if request.method == "POST":
+        form = LinkForm(request.POST)
+        if form.is_valid():
+            try:
+                link = services.link_create(
+                    game=game, side=form.cleaned_data["side"], user=request.user
+                )
+                return redirect("scoring:link-detail", pk=game.pk, link_pk=link.pk)
+            except services.ScoringError as error:
+                errors = [str(error)]
+        else:
+            errors = ["Choose a side, or no side."]
+    links = game.scorer_links.filter(revoked_at__isnull=True).order_by("pk")
+    return render(
+        request,
+        "scoring/game_links.html",
+        {
+            "league": game.league,
+            "season": game.season,
+            "game": game,
+            "sides": list(game.game_sides.all()),
+            "links": links,
+            "errors": errors,
+        },
+        status=422 if errors else 200,
+    )
+
+
+def qr_svg(url: str) -> str:
+    """The QR code of `url` as inline SVG markup: no style attribute (the page's CSP
+    allows no inline styles); a title for screen readers."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=6,
+        border=4,
+        omitsize=True,
+        svgclass="qr",
+        lineclass=None,
+        title="QR code of the scorer link",
+    )
+    return mark_safe(svg.replace("<svg ", '<svg role="img" ', 1))  # noqa: S308 (segno's markup)
+
+
+@require_GET
+def link_detail(request, pk, link_pk):
+    game = _game(pk)
+    refused = _manager_only(request, game)
+    if refused:
+        return refused
+    link = get_object_or_404(game.scorer_links, pk=link_pk)
+    url = request.build_absolute_uri(link.get_absolute_url())
+    labels = _labels(game)
+    return render(
+        request,
+        "scoring/link_detail.html",
+        {
+            "league": game.league,
+            "season": game.season,
+            "game": game,
+            "link": link,
+            "url": url,
+            "qr": qr_svg(url) if link.is_active and not game.is_confirmed else "",
+            "side_label": labels[link.side] if link.side is not None else "",
+        },
+    )
+
+
+@require_POST
+def link_revoke(request, pk, link_pk):
+    game = _game(pk)
+    refused = _manager_only(request, game)
+    if refused:
+        return refused
+    link = get_object_or_404(game.scorer_links, pk=link_pk)
+    services.link_revoke(link=link, user=request.user)
+    return redirect("scoring:game-links", pk=game.pk)
+
+
+@require_GET
+def link_open(request, token):
+    """A scanned QR code: keep the link in this person's session, then open the sheet."""
+    link = get_object_or_404(ScorerLink.objects.select_related("game__league"), token=token)
+    game = _game(link.game_id)
+    if not link.is_active or game.is_confirmed:
+        why = "was withdrawn" if not link.is_active else "is closed: the game is confirmed"
+        return render(
+            request,
+            "scoring/link_closed.html",
+            {"league": game.league, "game": game, "why": why},
+            status=403,
+        )
+    links = dict(request.session.get(SESSION_LINKS, {}))
+    links[str(game.pk)] = token
+    request.session[SESSION_LINKS] = links
+    return redirect(game)
+
+
+# Starting games
+
+
+@require_http_methods(["GET", "POST"])
 def fixture_play(request, fixture_pk):
-    """Play a fixture's match: to the game in play, or start the next one."""
-    from django.shortcuts import redirect
+    """A fixture's match: games won so far, the game in play, or start the next one."""
+    fixture = get_object_or_404(
+        Fixture.objects.select_related("season__league", "pub"), pk=fixture_pk
+    )
+    manages = can_run_pub(request.user, fixture.pub, fixture.season.league)
+    errors = []
+    if request.method == "POST":
+        if not manages:
+            return _refuse(request)
+        form = StartForm(request.POST)
+        if form.is_valid():
+            try:
+                game = services.game_next(
+                    fixture=fixture,
+                    number=form.cleaned_data["number"],
+                    first_dealer=form.cleaned_data["first_dealer"],
+                    user=request.user,
+                )
+                return redirect(game)
+            except (services.ScoringError, rules.UnsupportedSides) as error:
+                errors = [str(error)]
+        else:
+            errors = _form_errors(form)
+    match = match_for(fixture)
+    return render(
+        request,
+        "scoring/fixture_play.html",
+        {
+            "league": fixture.season.league,
+            "season": fixture.season,
+            "fixture": fixture,
+            "match": match,
+            "manages": manages,
+            "errors": errors,
+        },
+        status=422 if errors else 200,
+    )
 
-    from league.models import Fixture
 
-    fixture = get_object_or_404(Fixture.objects.select_related("season__league"), pk=fixture_pk)
-    return redirect(fixture)
+@require_http_methods(["GET", "POST"])
+def friendly_start(request, pub_pk):
+    """Start a friendly at a pub: teams by name, or players for individual play."""
+    pub = get_object_or_404(Pub.objects.select_related("league"), pk=pub_pk)
+    if not can_run_pub(request.user, pub, pub.league):
+        return _refuse(request)
+    season = pub.league.seasons.current()
+    initial = {"ruleset": season.ruleset_key if season else "twenty-five"}
+    form = FriendlyForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        names = form.cleaned_data["names"]
+        players = {p.name: p for p in pub.league.players.filter(name__in=names)}
+        sides = [
+            services.SideSpec(label=name, players=[players[name]] if name in players else [])
+            for name in names
+        ]
+        game = services.game_start(
+            season=None,
+            league=pub.league,
+            pub=pub,
+            sides=sides,
+            first_dealer=form.cleaned_data["first_dealer"] - 1,
+            ruleset=rules.RULESETS[form.cleaned_data["ruleset"]],
+            user=request.user,
+        )
+        return redirect(game)
+    return render(
+        request,
+        "scoring/friendly_start.html",
+        {"league": pub.league, "pub": pub, "form": form},
+        status=422 if form.errors else 200,
+    )

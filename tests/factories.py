@@ -185,3 +185,34 @@ class GameEventFactory(factory.django.DjangoModelFactory):
 
     game = factory.SubFactory(GameFactory)
     kind = scoring_models.GameEvent.Kind.STARTED
+
+
+# Standings (issue 6): play whole games through the services the table sheet uses.
+
+
+def play_game(*, season, teams, deals, fixture=None, number=1):
+    """Start a game between `teams` (in seat order) and record `deals`, each a tuple of
+    tricks per side, the deal passing to the left. Returns the game as stored."""
+    from scoring.services import SideSpec, deal_record, game_start
+
+    game = game_start(
+        season=season,
+        fixture=fixture,
+        pub=None if fixture else teams[0].pub,
+        number=number,
+        sides=[SideSpec(label=t.name, team=t, players=list(t.players.all())) for t in teams],
+    )
+    dealer = 0
+    for tricks in deals:
+        deal_record(game=game, dealer=dealer, tricks=tricks, key=uuid.uuid4(), version=game.version)
+        game.refresh_from_db()
+        dealer = (dealer + 1) % len(teams)
+    return game
+
+
+def win_game(*, season, winner, loser, shutout=False, fixture=None, number=1):
+    """A game `winner` wins 35–15 (or 25–0 with a march, for a shutout)."""
+    deals = [(5, 0)] if shutout else [(4, 1), (3, 2)]
+    return play_game(
+        season=season, teams=[winner, loser], deals=deals, fixture=fixture, number=number
+    )

@@ -1,0 +1,230 @@
+"""The shape of the set-up forms. They check input; the services in league/services.py
+decide and save."""
+
+from django import forms
+
+import rules
+from league.models import Fixture, Season
+
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+def _tiebreak_key(text: str) -> str | None:
+    """A tie-break by its key ("head_to_head") or its words ("head-to-head")."""
+    words = " ".join(text.replace("_", " ").replace("-", " ").split()).casefold()
+    for key, label in Season.TIEBREAKS.items():
+        if words in (key.replace("_", " "), label.replace("-", " ").casefold()):
+            return key
+    return None
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=100, help_text="For example “Winter 2026”.")
+    start_date = forms.DateField(widget=DATE)
+    end_date = forms.DateField(widget=DATE, required=False)
+    status = forms.ChoiceField(choices=Season.Status.choices, initial=Season.Status.PLANNING)
+    ruleset_key = forms.ChoiceField(
+        label="Rules preset",
+        choices=[(key, ruleset.name) for key, ruleset in rules.RULESETS.items()],
+        initial="twenty-five",
+        error_messages={"invalid_choice": "Unknown rules preset “%(value)s”."},
+    )
+    target = forms.IntegerField(
+        required=False, min_value=1, max_value=500, help_text="Leave blank for the preset's."
+    )
+    march_bonus = forms.IntegerField(min_value=0, max_value=100, initial=0)
+    march_wins = forms.BooleanField(label="A march wins the game outright", required=False)
+    points_win = forms.IntegerField(label="League points for a win", min_value=0, initial=2)
+    points_loss = forms.IntegerField(label="League points for a loss", min_value=0, initial=0)
+    points_shutout = forms.IntegerField(
+        label="Extra league points for a shutout win", min_value=0, initial=1
+    )
+    tiebreaks = forms.CharField(
+        label="Tie-break order",
+        required=False,
+        initial=", ".join(Season.DEFAULT_TIEBREAKS),
+        help_text="Separated by commas, from: " + ", ".join(Season.TIEBREAKS) + ".",
+    )
+    min_games = forms.IntegerField(
+        label="Minimum games for the player table", min_value=0, max_value=1000, initial=5
+    )
+    confirmed_only = forms.BooleanField(label="Only confirmed games count", required=False)
+    divisions = forms.CharField(
+        required=False,
+        help_text="Optional: division names separated by commas, e.g. “North, South”.",
+    )
+
+    FIELDSETS = [
+        ("The season", ["name", "start_date", "end_date", "status", "divisions"]),
+        ("Rules", ["ruleset_key", "target", "march_bonus", "march_wins"]),
+        ("League points", ["points_win", "points_loss", "points_shutout"]),
+        ("Tables", ["tiebreaks", "min_games", "confirmed_only"]),
+    ]
+
+    def __init__(self, *args, with_divisions=True, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not with_divisions:
+            del self.fields["divisions"]
+
+    def fieldsets(self):
+        """(legend, bound fields) in the order the page shows them."""
+        return [
+            (legend, [self[name] for name in names if name in self.fields])
+            for legend, names in self.FIELDSETS
+        ]
+
+    def clean_tiebreaks(self):
+        keys = []
+        for part in self.cleaned_data["tiebreaks"].split(","):
+            if not part.strip():
+                continue
+            key = _tiebreak_key(part)
+            if key is None:
+                raise forms.ValidationError(
+                    f"Unknown tie-break “{part.strip()}”. Use: {', '.join(Season.TIEBREAKS)}."
+                )
+            if key in keys:
+                raise forms.ValidationError(f"“{part.strip()}” is in the order twice.")
+            keys.append(key)
+        return keys
+
+    def clean_divisions(self):
+        names = [n.strip() for n in self.cleaned_data["divisions"].split(",") if n.strip()]
+        if len({n.casefold() for n in names}) != len(names):
+            raise forms.ValidationError("The same division is named twice.")
+        if any(len(n) > 50 for n in names):
+            raise forms.ValidationError("A division name has at most 50 characters.")
+        return names
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", "The season cannot end before it starts.")
+        return data
+
+    @classmethod
+    def initial_for(cls, season: Season) -> dict:
+        initial = {name: getattr(season, name) for name in cls.base_fields if name != "divisions"}
+        initial["tiebreaks"] = ", ".join(season.tiebreak_order)
+        return initial
+
+
+class PubForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    town = forms.CharField(max_length=100, required=False)
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label="Team name", max_length=100)
+    pub = forms.ModelChoiceField(queryset=None, label="Home pub", empty_label=None)
+    division = forms.ModelChoiceField(queryset=None, required=False, empty_label="No division")
+    player_1 = forms.CharField(label="Player 1", max_length=100)
+    player_2 = forms.CharField(label="Player 2", max_length=100)
+    player_3 = forms.CharField(
+        label="Player 3", max_length=100, required=False, help_text="Only for six-hand teams."
+    )
+
+    def __init__(self, *args, season: Season, pubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pub"].queryset = pubs
+        divisions = season.divisions.all()
+        self.fields["division"].queryset = divisions
+        if not divisions.exists():
+            del self.fields["division"]
+        for name in ("player_1", "player_2", "player_3"):
+            self.fields[name].widget.attrs.update(list="league-players", autocomplete="off")
+
+    def clean(self):
+        data = super().clean()
+        names = [data.get(f, "").strip() for f in ("player_1", "player_2", "player_3")]
+        names = [n for n in names if n]
+        if len({n.casefold() for n in names}) != len(names):
+            raise forms.ValidationError("The same player is named twice.")
+        data["player_names"] = names
+        return data
+
+
+class FixturesGenerateForm(forms.Form):
+    start = forms.DateField(label="First match night", widget=DATE)
+    double = forms.BooleanField(
+        label="Double round (every pair meets twice, home and away)", required=False
+    )
+    games_planned = forms.IntegerField(
+        label="Games a fixture", min_value=1, max_value=50, initial=5
+    )
+    replace = forms.BooleanField(
+        label="Replace the fixtures already made (none has a result)", required=False
+    )
+
+
+class FixtureForm(forms.Form):
+    date = forms.DateField(widget=DATE)
+    pub = forms.ModelChoiceField(queryset=None, empty_label=None)
+    home = forms.ModelChoiceField(queryset=None, label="Home team", empty_label="Choose a team")
+    away = forms.ModelChoiceField(queryset=None, label="Away team", empty_label="Choose a team")
+    third = forms.ModelChoiceField(
+        queryset=None,
+        label="Third team",
+        required=False,
+        empty_label="No third team",
+        help_text="Only for tables of six.",
+    )
+    games_planned = forms.IntegerField(label="Games planned", min_value=1, max_value=50)
+    status = forms.ChoiceField(choices=Fixture.Status.choices)
+
+    def __init__(self, *args, season: Season, pubs, with_status=True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pub"].queryset = pubs
+        teams = season.teams.all()
+        for name in ("home", "away", "third"):
+            self.fields[name].queryset = teams
+        if not with_status:
+            del self.fields["status"]
+
+    def clean(self):
+        data = super().clean()
+        teams = [data.get(f) for f in ("home", "away", "third") if data.get(f)]
+        if len({t.pk for t in teams}) != len(teams):
+            raise forms.ValidationError("A team cannot play against itself.")
+        data["teams"] = teams
+        return data
+
+
+class OrganiserForm(forms.Form):
+    pub = forms.ModelChoiceField(queryset=None, empty_label=None)
+    username = forms.CharField(
+        max_length=150,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+    )
+    password = forms.CharField(
+        label="Initial password (only for a new user)",
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text="Leave empty to give the pub to someone who already has a login.",
+    )
+
+    def __init__(self, *args, pubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pub"].queryset = pubs
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="Spreadsheet (CSV or XLSX)",
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,text/csv"}),
+    )
+
+
+class ImportConfirmForm(forms.Form):
+    rows = forms.CharField(widget=forms.HiddenInput)
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    home_pub = forms.ModelChoiceField(queryset=None, required=False, empty_label="No home pub")
+
+    def __init__(self, *args, pubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["home_pub"].queryset = pubs

@@ -1,0 +1,209 @@
+"""
+Import a season's teams and players from a spreadsheet (CSV or XLSX, read by tablib).
+
+The columns, in any order, headings on the first line:
+
+    team, pub, player 1, player 2[, player 3][, division]
+
+- **pub** must already be in the league (matched by name, any case).
+- **players** are matched by name within the league, or created with the team's pub as
+  their home pub.
+- **division** is optional; when given it must be one of the season's divisions.
+
+An import runs in two steps: `read_table` + `check_rows` give a preview with every bad
+row listed by its line number; `league.services.teams_import` saves every row or none.
+A **line** is the line of the file (or the row of the sheet): the headings are line 1.
+"""
+
+from dataclasses import dataclass
+
+import tablib
+from django.core import signing
+
+from league.models import Division, Pub, Season
+from league.services import (
+    LeagueError,
+    _sentence,
+    _taken_players,
+    players_by_name,
+    team_problems,
+)
+
+MAX_BYTES = 1_000_000
+MAX_ROWS = 500
+REQUIRED = ["team", "pub", "player 1", "player 2"]
+OPTIONAL = ["player 3", "division"]
+EXAMPLE_CSV = """team,pub,player 1,player 2,division
+Harbour Hearts,The Harbour Bar,Seán Ó Briain,Máire Ní Shé,
+Cronin's Jinkers,Nora Cronin's,Mícheál Lynch,Siobhán McMahon,
+"""
+NOT_A_TABLE = (
+    "This file is not a table this page can read. Save the spreadsheet as CSV or XLSX, "
+    "with the headings team, pub, player 1, player 2 on the first line."
+)
+SIGNING_SALT = "league.imports.teams"
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """One good row: names as typed, the pub and division as found."""
+
+    line: int
+    team: str
+    pub: Pub
+    players: tuple[str, ...]
+    division: Division | None
+
+
+def _heading(value) -> str:
+    text = " ".join(str(value or "").replace("_", " ").split()).casefold()
+    # "player1" and "Player 1" both mean "player 1".
+    if text.startswith("player") and text[6:].strip().isdigit():
+        text = f"player {text[6:].strip()}"
+    return text
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return " ".join(str(value).split())
+
+
+def _load(name: str, content: bytes) -> tablib.Dataset:
+    if content[:4] == b"PK\x03\x04" or name.lower().endswith(".xlsx"):
+        return tablib.Dataset().load(content, format="xlsx")
+    if b"\x00" in content:
+        raise LeagueError(NOT_A_TABLE)
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        # Older Excel saves CSV in Windows-1252 ("Seán" still reads right).
+        text = content.decode("cp1252")
+    lines = text.splitlines()
+    first = lines[0] if lines else ""
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    # tablib drops empty lines, which would shift every later line number: keep them.
+    text = "\n".join(line if line.strip() else delimiter for line in lines)
+    return tablib.Dataset().load(text, format="csv", delimiter=delimiter)
+
+
+def read_table(name: str, content: bytes) -> list[dict]:
+    """The rows of an uploaded file as plain dicts (line, team, pub, players, division).
+    Raises LeagueError when the file is not a table or lacks a column."""
+    if not content:
+        raise LeagueError("The file is empty.")
+    if len(content) > MAX_BYTES:
+        raise LeagueError("The file is too big: at most 1 MB.")
+    try:
+        dataset = _load(name, content)
+    except LeagueError:
+        raise
+    except Exception as error:  # tablib and openpyxl raise many kinds on a bad file.
+        raise LeagueError(NOT_A_TABLE) from error
+    headings = [_heading(h) for h in dataset.headers or []]
+    missing = [column for column in REQUIRED if column not in headings]
+    if missing:
+        if not any(headings):
+            raise LeagueError(NOT_A_TABLE)
+        raise LeagueError(
+            "The first line needs the headings team, pub, player 1, player 2 "
+            f"(missing: {', '.join(missing)})."
+        )
+    unknown = [h for h in headings if h and h not in REQUIRED + OPTIONAL]
+    if unknown:
+        raise LeagueError(
+            f"Unknown column “{unknown[0]}”. The columns are team, pub, player 1, player 2, "
+            "and optionally player 3 and division."
+        )
+    index = {h: i for i, h in enumerate(headings) if h}
+    rows = []
+    for number, values in enumerate(dataset, start=2):
+        cells = {h: _cell(values[i]) if i < len(values) else "" for h, i in index.items()}
+        if not any(cells.values()):
+            continue
+        rows.append(
+            {
+                "line": number,
+                "team": cells["team"],
+                "pub": cells["pub"],
+                "players": [cells[c] for c in ("player 1", "player 2", "player 3") if cells.get(c)],
+                "division": cells.get("division", ""),
+            }
+        )
+    if not rows:
+        raise LeagueError("The file has headings but no teams under them.")
+    if len(rows) > MAX_ROWS:
+        raise LeagueError(f"At most {MAX_ROWS} teams in one file.")
+    return rows
+
+
+def check_rows(season: Season, rows: list[dict]) -> tuple[list[TeamRow], list[str]]:
+    """Check every row against the league and against the other rows, in a fixed number
+    of queries. Returns the good rows and one message per bad row, with its line."""
+    pubs = {p.name.casefold(): p for p in Pub.objects.filter(league_id=season.league_id)}
+    divisions = {d.name.casefold(): d for d in Division.objects.filter(season=season)}
+    players = players_by_name(season.league, [n for row in rows for n in row["players"]])
+    taken_players = _taken_players(season)
+    taken_teams = {n.casefold() for n in season.teams.values_list("name", flat=True)}
+    team_lines: dict[str, int] = {}
+    player_lines: dict[str, int] = {}
+    good, errors = [], []
+    for row in rows:
+        line, team = row["line"], row["team"]
+        problems = team_problems(
+            season=season,
+            name=team,
+            player_names=row["players"],
+            players=players,
+            taken_players=taken_players,
+        )
+        pub = pubs.get(row["pub"].casefold())
+        if not row["pub"]:
+            problems.append("no pub given")
+        elif pub is None:
+            problems.append(f"there is no pub called “{row['pub']}” in this league; add it first")
+        division = divisions.get(row["division"].casefold()) if row["division"] else None
+        if row["division"] and division is None:
+            problems.append(f"there is no division called “{row['division']}” in this season")
+        if team and team.casefold() in taken_teams:
+            problems.append(f"there is already a team called “{team}” this season")
+        elif team and team.casefold() in team_lines:
+            problems.append(f"the team “{team}” is also on line {team_lines[team.casefold()]}")
+        team_lines.setdefault(team.casefold(), line)
+        for name in row["players"]:
+            earlier = player_lines.get(name.casefold())
+            if earlier is not None and earlier != line:
+                problems.append(f"{name} is also on line {earlier}")
+            player_lines.setdefault(name.casefold(), line)
+        if problems:
+            errors.append(f"Line {line}: {_sentence(problems)}")
+        else:
+            good.append(
+                TeamRow(
+                    line=line,
+                    team=team,
+                    pub=pub,
+                    players=tuple(row["players"]),
+                    division=division,
+                )
+            )
+    return good, errors
+
+
+def sign_rows(season: Season, rows: list[dict]) -> str:
+    """The rows, signed, to carry from the preview to the confirm button unchanged."""
+    return signing.dumps({"season": season.pk, "rows": rows}, salt=SIGNING_SALT, compress=True)
+
+
+def unsign_rows(season: Season, token: str) -> list[dict]:
+    try:
+        data = signing.loads(token, salt=SIGNING_SALT, max_age=60 * 60)
+    except signing.SignatureExpired as error:
+        raise LeagueError("The preview is more than an hour old. Upload the file again.") from error
+    except signing.BadSignature as error:
+        raise LeagueError("The preview was changed or is broken. Upload the file again.") from error
+    if data.get("season") != season.pk:
+        raise LeagueError("That preview was for another season. Upload the file again.")
+    return data["rows"]

@@ -1,0 +1,396 @@
+"""
+Standings pages: the team, player and pub tables of a season (and all-time for a
+league), their CSV/XLSX downloads, an A4 print view and its PDF, and the standings
+sections of a team and a player. Every page reads only the kept rows.
+"""
+
+import hashlib
+import json
+import logging
+
+from django.core.cache import cache
+from django.db.models import Sum
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from league import charts, standings
+from league.models import (
+    League,
+    PartnerSeasonRow,
+    PlayerSeasonRow,
+    Pub,
+    Season,
+    Team,
+    TeamFixtureRow,
+    TeamPairRow,
+)
+from league.ranking import LABELS, Totals
+from league.tables import PlayerTable, PubTable, TeamTable
+
+KINDS = {"teams": "Teams", "players": "Players", "pubs": "Pubs"}
+FORMATS = ("csv", "xlsx")
+
+
+def _season(league_slug, season_slug) -> Season:
+    return get_object_or_404(
+        Season.objects.select_related("league"), league__slug=league_slug, slug=season_slug
+    )
+
+
+def _int_or_404(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise Http404("No such choice.") from None
+
+
+def _filters(request, season):
+    """The pub and division chosen in the query string; unknown ones are a 404."""
+    pubs = list(Pub.objects.filter(league=season.league))
+    divisions = list(season.divisions.all())
+    pub = division = None
+    if request.GET.get("pub"):
+        pub = next((p for p in pubs if p.slug == request.GET["pub"]), None)
+        if pub is None:
+            raise Http404("No such pub.")
+    if request.GET.get("division"):
+        wanted = _int_or_404(request.GET["division"])
+        division = next((d for d in divisions if d.pk == wanted), None)
+        if division is None:
+            raise Http404("No such division.")
+    return {"pubs": pubs, "divisions": divisions, "pub": pub, "division": division}
+
+
+def _tables(league: League, season: Season | None, kind: str, filters: dict) -> dict:
+    """The table for one kind, and the unranked players below it."""
+    if kind == "teams":
+        if season is None:
+            raise Http404("Team tables are per season.")
+        rows = standings.team_rows(
+            season,
+            division_id=filters["division"].pk if filters.get("division") else None,
+            pub_id=filters["pub"].pk if filters.get("pub") else None,
+        )
+        exclude = () if filters.get("divisions") else ("division",)
+        return {"table": TeamTable(rows, exclude=exclude, order_by="position"), "others": []}
+    if kind == "players":
+        if season is None:
+            current = league.seasons.current()
+            min_games = current.min_games if current else 0
+            ranked, others = standings.all_time_player_rows(league, min_games=min_games)
+        else:
+            min_games = season.min_games
+            ranked, others = standings.player_rows(season)
+        return {
+            "table": PlayerTable(ranked, order_by="position"),
+            "others": others,
+            "min_games": min_games,
+        }
+    if kind == "pubs":
+        rows = standings.pub_rows(season, league=league)
+        return {"table": PubTable(rows, order_by="position"), "others": []}
+    raise Http404("No such table.")
+
+
+def _file_name(league: League, season: Season | None, kind: str) -> str:
+    return f"{league.slug}-{season.slug if season else 'all-time'}-{kind}"
+
+
+def _urls(league, season, kind) -> dict:
+    if season:
+        args = [league.slug, season.slug]
+        return {
+            "page": reverse(f"league:standings-{kind}", args=args),
+            "csv": reverse("league:standings-download", args=[*args, kind, "csv"]),
+            "xlsx": reverse("league:standings-download", args=[*args, kind, "xlsx"]),
+            "print": reverse("league:standings-print", args=[*args, kind]),
+            "pdf": reverse("league:standings-pdf", args=[*args, kind]),
+            "tabs": {k: reverse(f"league:standings-{k}", args=args) for k in KINDS},
+        }
+    return {
+        "page": reverse(f"league:all-time-{kind}", args=[league.slug]),
+        "csv": reverse("league:all-time-download", args=[league.slug, kind, "csv"]),
+        "xlsx": reverse("league:all-time-download", args=[league.slug, kind, "xlsx"]),
+        "print": reverse("league:all-time-print", args=[league.slug, kind]),
+        "pdf": reverse("league:all-time-pdf", args=[league.slug, kind]),
+        "tabs": {
+            k: reverse(f"league:all-time-{k}", args=[league.slug]) for k in KINDS if k != "teams"
+        },
+    }
+
+
+def _page(request, league, season, kind):
+    filters = _filters(request, season) if season and kind == "teams" else {}
+    context = {
+        "league": league,
+        "season": season,
+        "kind": kind,
+        "kind_label": KINDS[kind],
+        "filters": filters,
+        "tiebreaks": [LABELS[k] for k in standings.tiebreak_keys(season)] if season else [],
+        "urls": _urls(league, season, kind),
+        **_tables(league, season, kind, filters),
+    }
+    RequestConfig(request, paginate=False).configure(context["table"])
+    template = "league/standings_page.html"
+    if request.htmx.target == "standings-table":
+        template += "#table"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request", "HX-Target"])
+    return response
+
+
+def season_teams(request, league_slug, season_slug):
+    season = _season(league_slug, season_slug)
+    return _page(request, season.league, season, "teams")
+
+
+def season_players(request, league_slug, season_slug):
+    season = _season(league_slug, season_slug)
+    return _page(request, season.league, season, "players")
+
+
+def season_pubs(request, league_slug, season_slug):
+    season = _season(league_slug, season_slug)
+    return _page(request, season.league, season, "pubs")
+
+
+def all_time_players(request, league_slug):
+    league = get_object_or_404(League, slug=league_slug)
+    return _page(request, league, None, "players")
+
+
+def all_time_pubs(request, league_slug):
+    league = get_object_or_404(League, slug=league_slug)
+    return _page(request, league, None, "pubs")
+
+
+# Downloads --------------------------------------------------------------------
+
+
+def _download(request, league, season, kind, fmt):
+    if fmt not in FORMATS or kind not in KINDS:
+        raise Http404("No such download.")
+    filters = _filters(request, season) if season and kind == "teams" else {}
+    tables = _tables(league, season, kind, filters)
+    table = tables["table"]
+    RequestConfig(request, paginate=False).configure(table)
+    exporter = TableExport(fmt, table, dataset_kwargs={"title": KINDS[kind]})
+    return exporter.response(filename=f"{_file_name(league, season, kind)}.{fmt}")
+
+
+def season_download(request, league_slug, season_slug, kind, fmt):
+    season = _season(league_slug, season_slug)
+    return _download(request, season.league, season, kind, fmt)
+
+
+def all_time_download(request, league_slug, kind, fmt):
+    league = get_object_or_404(League, slug=league_slug)
+    if kind == "teams":
+        raise Http404("Team tables are per season.")
+    return _download(request, league, None, kind, fmt)
+
+
+# Print and PDF ----------------------------------------------------------------
+
+
+def _print_context(request, league, season, kind, *, pdf=False) -> dict:
+    """Every division's table (teams), or the one table, as plain values."""
+    if kind not in KINDS or (kind == "teams" and season is None):
+        raise Http404("No such table.")
+    sections = []
+    if kind == "teams":
+        rows = standings.team_rows(season)
+        divisions = sorted({row["division"] for row in rows})
+        for name in divisions or [""]:
+            table = TeamTable(
+                [r for r in rows if r["division"] == name],
+                exclude=("division",),
+                order_by="position",
+            )
+            sections.append({"title": name, "table": table})
+        notes = [(r["position_label"], r["name"], r["note"]) for r in rows if r["note"]]
+        others = []
+    else:
+        tables = _tables(league, season, kind, {})
+        sections.append({"title": "", "table": tables["table"]})
+        notes, others = [], tables["others"]
+    for section in sections:
+        values = list(section["table"].as_values(exclude_columns=("note",)))
+        section["headers"], section["rows"] = values[0], values[1:]
+        section["cells"] = [
+            [(cell, isinstance(cell, int) or index == 0) for index, cell in enumerate(row)]
+            for row in section["rows"]
+        ]
+    live = request.build_absolute_uri(_urls(league, season, kind)["page"])
+    import segno  # small, but only print views need it
+
+    return {
+        "league": league,
+        "season": season,
+        "kind_label": KINDS[kind],
+        "sections": sections,
+        "notes": notes,
+        "others": others,
+        "tiebreaks": [LABELS[k] for k in standings.tiebreak_keys(season)] if season else [],
+        "printed": timezone.localdate(),
+        "live_url": live,
+        "qr": segno.make(live, error="m").svg_data_uri(scale=3, border=2),
+        "pdf": pdf,
+        "min_games": season.min_games if season else None,
+    }
+
+
+def season_print(request, league_slug, season_slug, kind):
+    season = _season(league_slug, season_slug)
+    context = _print_context(request, season.league, season, kind)
+    return render(request, "league/print_table.html", context)
+
+
+def all_time_print(request, league_slug, kind):
+    league = get_object_or_404(League, slug=league_slug)
+    return render(request, "league/print_table.html", _print_context(request, league, None, kind))
+
+
+def _pdf(request, league, season, kind):
+    context = _print_context(request, league, season, kind, pdf=True)
+    # The PDF is made again only when what it shows changes: the key is the table's
+    # content itself (and the day, which it prints).
+    content = json.dumps(
+        [[s["headers"], s["rows"]] for s in context["sections"]]
+        + [context["notes"], [o["name"] for o in context["others"]], context["tiebreaks"]],
+        default=str,
+    )
+    digest = hashlib.sha256(
+        f"{content}|{context['printed']}|{context['live_url']}".encode()
+    ).hexdigest()
+    key = f"standings-pdf:{league.pk}:{season.pk if season else 'all'}:{kind}:{digest}"
+    pdf = cache.get(key)
+    if pdf is None:
+        pdf = render_pdf(request, context)
+        cache.set(key, pdf, 60 * 60 * 24)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    name = _file_name(league, season, kind)
+    response["Content-Disposition"] = f'attachment; filename="{name}.pdf"'
+    return response
+
+
+def render_pdf(request, context) -> bytes:
+    """The print view through WeasyPrint, with the site's print styles."""
+    import weasyprint  # heavy: loaded only when a PDF is asked for
+    from django.contrib.staticfiles import finders
+    from django.template.loader import render_to_string
+
+    # WeasyPrint warns about every SVG and screen-only property in the site's stylesheet.
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)
+    html = render_to_string("league/print_table.html", context, request=request)
+    css = weasyprint.CSS(filename=finders.find("css/site.css"))
+    return weasyprint.HTML(string=html, base_url=request.build_absolute_uri("/")).write_pdf(
+        stylesheets=[css]
+    )
+
+
+def season_pdf(request, league_slug, season_slug, kind):
+    season = _season(league_slug, season_slug)
+    return _pdf(request, season.league, season, kind)
+
+
+def all_time_pdf(request, league_slug, kind):
+    league = get_object_or_404(League, slug=league_slug)
+    return _pdf(request, league, None, kind)
+
+
+# A team's and a player's standings ----------------------------------------------
+
+
+def team_standings(request, league_slug, pk):
+    team = get_object_or_404(
+        Team.objects.select_related("season__league", "pub", "division"),
+        season__league__slug=league_slug,
+        pk=pk,
+    )
+    season = team.season
+    rows = standings.team_rows(season, division_id=team.division_id)
+    mine = next(row for row in rows if row["id"] == team.pk)
+    division_teams = [Totals(id=r["id"], name=r["name"]) for r in rows]
+    fixture_rows = list(
+        TeamFixtureRow.objects.filter(
+            season=season, team_id__in=[t.id for t in division_teams]
+        ).values("round", "team_id", *standings.COUNT_FIELDS)
+    )
+    by_round = charts.positions_by_round(
+        teams=division_teams,
+        fixture_rows=fixture_rows,
+        order=standings.tiebreak_keys(season),
+        points=standings.season_points(season),
+    )
+    positions = [(rnd, places[team.pk]) for rnd, places in by_round.items()]
+    opponents = (
+        TeamPairRow.objects.filter(team=team).select_related("opponent").order_by("opponent__name")
+    )
+    context = {
+        "league": season.league,
+        "season": season,
+        "team": team,
+        "row": mine,
+        "teams_count": len(rows),
+        "chart": charts.position_chart(
+            team_name=team.name, positions=positions, teams=len(division_teams)
+        ),
+        "opponents": opponents,
+        "recent": _recent_games(team.game_sides),
+    }
+    return render(request, "league/standings_team.html", context)
+
+
+def _recent_games(sides_manager, limit=10):
+    """The latest finished games from a team's or player's sides (2 queries)."""
+    sides = (
+        sides_manager.filter(game__status="finished")
+        .select_related("game")
+        .prefetch_related("game__game_sides")
+        .order_by("-game__finished_at", "-game__pk")[:limit]
+    )
+    games = []
+    for side in sides:
+        game = side.game
+        games.append(
+            {
+                "game": game,
+                "won": game.winner == side.index,
+                "sides": [(s.label, game.scores[s.index]) for s in game.game_sides.all()],
+            }
+        )
+    return games
+
+
+def player_standings(request, league_slug, pk):
+    league = get_object_or_404(League, slug=league_slug)
+    player = get_object_or_404(league.players.select_related("home_pub"), pk=pk)
+    seasons = (
+        PlayerSeasonRow.objects.filter(player=player)
+        .select_related("season")
+        .order_by("-season__start_date")
+    )
+    partners = (
+        PartnerSeasonRow.objects.filter(player=player)
+        .values("partner_id", "partner__name")
+        .annotate(games=Sum("played"), wins=Sum("won"))
+        .order_by("-games", "partner__name")
+    )
+    context = {
+        "league": league,
+        "player": player,
+        "seasons": [
+            {"season": row.season, "row": row, "percent": standings._percent(row)}
+            for row in seasons
+        ],
+        "partners": partners,
+        "recent": _recent_games(player.game_sides),
+    }
+    return render(request, "league/standings_player.html", context)

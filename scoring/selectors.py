@@ -1,0 +1,75 @@
+"""Reads for the table sheet, the match page and the game's record."""
+
+from dataclasses import dataclass
+
+import rules
+from league.models import Fixture, FixtureTeam
+from scoring.models import Deal, Game, GameEvent
+
+
+def game_for_sheet(queryset=None):
+    queryset = queryset if queryset is not None else Game.objects.all()
+    return queryset.select_related(
+        "league", "season", "pub", "fixture", "confirmation"
+    ).prefetch_related("game_sides")
+
+
+def next_dealer_of(game: Game, live_deals: list[Deal]) -> int:
+    """Who deals the next deal: left of the last dealer, or the first dealer."""
+    if not live_deals:
+        return game.first_dealer
+    return rules.next_dealer(live_deals[-1].dealer, game.sides)
+
+
+@dataclass(frozen=True)
+class MatchTeam:
+    label: str
+    won: int
+
+
+@dataclass(frozen=True)
+class Match:
+    fixture: Fixture
+    games: list[Game]
+    teams: list[MatchTeam]
+    in_play: Game | None
+    next_number: int | None
+    proposed_dealer: int
+
+    @property
+    def score_text(self) -> str:
+        return " – ".join(f"{team.label} {team.won}" for team in self.teams)
+
+
+def match_for(fixture: Fixture) -> Match:
+    """A fixture's match: its games, games won per team (in seat order), the game in
+    play, the number of the next game to start and who should deal first in it (left of
+    the last dealer of the previous game)."""
+    seats = list(FixtureTeam.objects.filter(fixture=fixture).select_related("team"))
+    games = list(fixture.games.prefetch_related("game_sides").order_by("number"))
+    won = {seat.team_id: 0 for seat in seats}
+    for game in games:
+        for side in game.game_sides.all():
+            if game.winner == side.index and side.team_id in won:
+                won[side.team_id] += 1
+    in_play = next((game for game in games if game.status == Game.Status.IN_PLAY), None)
+    next_number = None
+    if in_play is None and len(games) < fixture.games_planned:
+        next_number = len(games) + 1
+    proposed = 0
+    if games:
+        last = games[-1].deals.live().order_by("-number").first()
+        if last is not None:
+            proposed = rules.next_dealer(last.dealer, games[-1].sides)
+    return Match(
+        fixture=fixture,
+        games=games,
+        teams=[MatchTeam(label=seat.team.name, won=won[seat.team_id]) for seat in seats],
+        in_play=in_play,
+        next_number=next_number,
+        proposed_dealer=proposed % max(len(seats), 1),
+    )
+
+
+def game_events(game: Game):
+    return GameEvent.objects.filter(game=game).select_related("user", "link", "deal")

@@ -1,0 +1,173 @@
+"""A secretary on a phone sets up a season of 3 pubs and 8 teams from a spreadsheet,
+generates its fixtures and gives a pub to an organiser, who then sees tonight's
+fixtures at their pub. Every page passes axe and fits the phone's width."""
+
+import datetime
+import os
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+
+from league.models import Fixture, Pub, Team
+from tests.e2e.conftest import login
+from tests.factories import PASSWORD, LeagueFactory, PubFactory, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = os.environ.get("LEAGUE_SHOTS")  # a folder to keep screenshots in, when set
+
+TEAMS_CSV = """team,pub,player 1,player 2
+Harbour Hearts,The Harbour Bar,Seán Ó Briain,Máire Ní Shé
+The Reneguers,The Harbour Bar,Pádraig Keane,Bríd Moloney
+Five Fingers,The Harbour Bar,Tomás Hehir,Nóra Considine
+Cronin's Jinkers,Nora Cronin's,Mícheál Lynch,Siobhán McMahon
+Ace of Hearts,Nora Cronin's,Donncha Clancy,Áine Griffin
+The Robbers,Nora Cronin's,Eoin Casey,Caitríona Daly
+Thatch Trumps,The Thatch,Colm Hogan,Gráinne Murphy
+Knaves of Clubs,The Thatch,Liam Halloran,Peig Talty
+"""
+
+
+@pytest.fixture
+def league(transactional_db):
+    league = LeagueFactory(name="Clare Twenty-Five League", slug="clare")
+    for name, slug, town in [
+        ("The Harbour Bar", "harbour", "Kilrush"),
+        ("Nora Cronin's", "cronins", "Ennis"),
+        ("The Thatch", "thatch", "Sixmilebridge"),
+    ]:
+        PubFactory(league=league, name=name, slug=slug, town=town)
+    league.secretaries.add(UserFactory(username="una"))
+    return league
+
+
+def check(page, assert_accessible, name):
+    page.wait_for_load_state()
+    if SHOTS:
+        page.screenshot(path=Path(SHOTS) / f"{name}.png", full_page=True)
+    assert_accessible(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
+
+
+def test_a_secretary_sets_up_a_season_from_a_spreadsheet_and_hands_out_a_pub(
+    league, live_server, new_page, assert_accessible, tmp_path
+):
+    today = timezone.localdate()
+    page = new_page()
+    login(page, live_server, "una", PASSWORD)
+    page.goto(f"{live_server.url}/clare/")
+    page.get_by_role("link", name="Manage").click()
+    check(page, assert_accessible, "1-manage")
+
+    # A season from the Twenty-Five preset.
+    page.get_by_role("link", name="New season").click()
+    check(page, assert_accessible, "2-season-new")
+    page.get_by_label("Name").fill("Winter 2026")
+    page.get_by_label("Start date").fill(today.isoformat())
+    page.get_by_label("Rules preset").select_option(label="Twenty-Five")
+    page.get_by_label("March bonus").fill("10")
+    page.get_by_role("button", name="Create season").click()
+    page.wait_for_load_state()
+    assert page.get_by_text("Winter 2026 created.").is_visible()
+    check(page, assert_accessible, "3-season-manage-empty")
+
+    # Eight teams from a CSV file: first the preview, then save.
+    page.get_by_role("link", name="Import teams").click()
+    check(page, assert_accessible, "4-import")
+    csv_file = tmp_path / "teams.csv"
+    csv_file.write_text(TEAMS_CSV, encoding="utf-8")
+    page.get_by_label("Spreadsheet (CSV or XLSX)").set_input_files(csv_file)
+    page.get_by_role("button", name="Check the file").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", name="Check the 8 teams").is_visible()
+    assert not Team.objects.exists()
+    check(page, assert_accessible, "5-import-preview")
+    page.get_by_role("button", name="Save all teams").click()
+    page.wait_for_load_state()
+    assert page.get_by_text("8 teams imported.").is_visible()
+    assert Team.objects.count() == 8
+
+    # The round-robin from tonight.
+    page.get_by_role("link", name="Generate fixtures").click()
+    check(page, assert_accessible, "6-generate")
+    page.get_by_label("First match night").fill(today.isoformat())
+    page.get_by_label("Games a fixture").fill("3")
+    page.get_by_role("button", name="Generate fixtures").click()
+    page.wait_for_load_state()
+    assert page.get_by_text("28 fixtures made.").is_visible()
+    check(page, assert_accessible, "7-season-manage")
+
+    # The pub with a match tonight goes to a new organiser.
+    pub = Fixture.objects.filter(date=today).order_by("pk").first().pub
+    page.get_by_role("link", name="Manage").click()
+    page.get_by_role("link", name="Organisers").click()
+    check(page, assert_accessible, "8-organisers")
+    page.get_by_role("combobox", name="Pub").select_option(label=pub.name)
+    page.get_by_label("Username").fill("tonight-organiser")
+    page.get_by_label("Initial password (only for a new user)").fill("pint-of-plain-25")
+    page.get_by_role("button", name="Give the pub").click()
+    page.wait_for_load_state()
+    assert page.get_by_text(f"tonight-organiser now organises {pub.name}.").is_visible()
+    check(page, assert_accessible, "9-organisers-given")
+    assert list(Pub.objects.get(pk=pub.pk).organisers.values_list("username", flat=True)) == [
+        "tonight-organiser"
+    ]
+
+    # The organiser, on their own phone, sees tonight's fixtures ready to play.
+    phone = new_page()
+    login(phone, live_server, "tonight-organiser", "pint-of-plain-25")
+    phone.goto(f"{live_server.url}/clare/")
+    phone.get_by_role("link", name="Tonight").click()
+    phone.wait_for_load_state()
+    assert phone.get_by_role("heading", level=1).inner_text() == f"Tonight at {pub.name}"
+    tonight = Fixture.objects.filter(date=today, pub=pub).count()
+    assert phone.get_by_role("link", name="Play").count() == tonight >= 1
+    assert phone.get_by_role("link", name="Manage").count() == 0
+    check(phone, assert_accessible, "10-tonight")
+
+    # They can put a fixture of their pub back a week, and correct a team.
+    phone.get_by_role("link", name="Edit").first.click()
+    check(phone, assert_accessible, "11-fixture-edit")
+    phone.get_by_label("Date").fill((today + datetime.timedelta(weeks=1)).isoformat())
+    phone.get_by_role("button", name="Save fixture").click()
+    phone.wait_for_load_state()
+    assert phone.get_by_text("Fixture saved.").is_visible()
+    phone.goto(f"{live_server.url}/clare/tonight/")
+    phone.get_by_role("region", name="Teams and players").get_by_role("link").first.click()
+    phone.get_by_role("link", name="Edit team").click()
+    check(phone, assert_accessible, "12-team-edit")
+    phone.get_by_label("Player 2").fill("A New Partner")
+    phone.get_by_role("button", name="Save team").click()
+    phone.wait_for_load_state()
+    assert phone.get_by_role("link", name="A New Partner").is_visible()
+
+    # And choose a password of their own.
+    phone.goto(f"{live_server.url}/clare/tonight/")
+    phone.get_by_role("link", name="Change your password").click()
+    check(phone, assert_accessible, "13-password")
+
+
+def test_a_bad_file_is_explained_line_by_line_and_nothing_is_saved(
+    league, live_server, page, assert_accessible, tmp_path
+):
+    login(page, live_server, "una", PASSWORD)
+    from league.models import Season
+
+    Season.objects.create(
+        league=league, name="Winter", slug="winter", start_date=datetime.date(2026, 9, 1)
+    )
+    page.goto(f"{live_server.url}/clare/manage/seasons/winter/import/")
+    bad = tmp_path / "bad.csv"
+    bad.write_text(
+        "team,pub,player 1,player 2\nA,The Harbour Bar,X,X\nB,The Moon,Y,Z\n", encoding="utf-8"
+    )
+    page.get_by_label("Spreadsheet (CSV or XLSX)").set_input_files(bad)
+    page.get_by_role("button", name="Check the file").click()
+    page.wait_for_load_state()
+    alert = page.get_by_role("alert")
+    assert "Line 2: The same player “X” is named twice." in alert.inner_text()
+    assert "Line 3: There is no pub called “The Moon”" in alert.inner_text()
+    assert page.get_by_role("button", name="Save all teams").count() == 0
+    check(page, assert_accessible, "14-import-errors")
+    assert not Team.objects.exists()

@@ -1,0 +1,229 @@
+"""The table sheet on a phone: a match night played by taps, a scorer link on a second
+phone, a double tap, a QR code that scans, and axe's WCAG 2.2 AA rules on every page."""
+
+import cv2
+import numpy as np
+import pytest
+
+from scoring.models import Deal, Game
+from tests.e2e.conftest import login
+from tests.factories import (
+    PASSWORD,
+    FixtureFactory,
+    PubFactory,
+    SeasonFactory,
+    TeamFactory,
+    UserFactory,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def night(transactional_db):
+    season = SeasonFactory(league__name="Clare League")
+    pub = PubFactory(league=season.league, name="The Harbour Bar")
+    teams = [
+        TeamFactory(season=season, pub=pub, name="Harbour Hearts"),
+        TeamFactory(season=season, pub=pub, name="The Robbers"),
+    ]
+    fixture = FixtureFactory(season=season, pub=pub, teams=teams, games_planned=3)
+    organiser = UserFactory(username="harbour")
+    pub.organisers.add(organiser)
+    return fixture
+
+
+def tap(page, text, within="[data-split]"):
+    page.locator(f"{within} label.tap", has_text=text).first.click()
+
+
+def save(page):
+    with page.expect_response(lambda r: "/deals/" in r.url):
+        page.get_by_role("button", name="Save deal").first.click()
+    page.wait_for_load_state()
+
+
+def test_an_organiser_plays_a_whole_match_night_by_taps(
+    night, live_server, page, assert_accessible
+):
+    problems = []
+    page.on("console", lambda message: message.type == "error" and problems.append(message.text))
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{night.pk}/play/")
+    assert_accessible(page)
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", level=1).inner_text().startswith("Game 1")
+    assert_accessible(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # Game 1: Harbour Hearts take 3, then a march. Tap, tap, save.
+    tap(page, "3")
+    assert "Harbour Hearts 3 – 2 The Robbers" in page.locator("[data-split-rest]").inner_text()
+    save(page)
+    assert page.locator(".side-score").all_inner_texts() == ["15", "10"]
+    assert "Deal 2" in page.locator(".deal-line").inner_text()
+    tap(page, "5")
+    save(page)
+    assert "Harbour Hearts reached 25" in page.locator(".result").inner_text()
+    assert page.get_by_role("button", name="Save deal").count() == 0
+    assert_accessible(page)
+
+    # Game 2, straight on: The Robbers win trick by trick, stopping at 25.
+    page.get_by_role("button", name="Next game: game 2").click()
+    page.wait_for_load_state()
+    assert "Harbour Hearts 1 – The Robbers 0" in page.locator(".match-line").inner_text()
+    page.get_by_text("Trick by trick").click()
+    for _ in range(5):
+        tap(page, "The Robbers", within="[data-order] [data-trick]:not(:has(:checked))")
+    page.wait_for_load_state()
+    assert "The Robbers reached 25" in page.locator(".result").inner_text()
+
+    # Game 3: Harbour Hearts again.
+    page.get_by_role("button", name="Next game: game 3").click()
+    page.wait_for_load_state()
+    tap(page, "5")
+    save(page)
+    assert "Harbour Hearts reached 25" in page.locator(".result").inner_text()
+    assert "Harbour Hearts 2 – The Robbers 1" in page.locator(".match-line").inner_text()
+    assert "All 3 games of the match are played" in page.content()
+
+    page.get_by_role("link", name="Harbour Hearts 2 – The Robbers 1").click()
+    page.wait_for_load_state()
+    assert page.locator(".side-score").all_inner_texts() == ["2", "1"]
+    assert Game.objects.filter(fixture=night).count() == 3
+    # The deal passed to the left across the night: game 1 dealt 0, 1; game 2 by 0; game 3 by 1.
+    dealers = list(Deal.objects.order_by("game__number", "number").values_list("dealer", flat=True))
+    assert dealers == [0, 1, 0, 1]
+    # No script error and nothing the Content-Security-Policy had to block.
+    assert [p for p in problems if not p.startswith("Failed to load resource")] == []
+
+
+def test_a_scorer_link_on_a_second_phone_enters_a_deal(
+    night, live_server, new_page, assert_accessible
+):
+    organiser = new_page()
+    login(organiser, live_server, "harbour", PASSWORD)
+    organiser.goto(f"{live_server.url}/games/fixtures/{night.pk}/play/")
+    organiser.get_by_role("button", name="Start game 1").click()
+    organiser.wait_for_load_state()
+    organiser.get_by_role("link", name="Scorer links and QR codes").click()
+    assert_accessible(organiser)
+    organiser.get_by_role("button", name="Make a scorer link").click()
+    organiser.wait_for_load_state()
+    url = organiser.locator(".link-url .url").inner_text()
+
+    player = new_page()
+    player.goto(url)
+    player.wait_for_load_state()
+    assert "scoring with a scorer link" in player.content()
+    tap(player, "2")
+    save(player)
+    assert player.locator(".side-score").all_inner_texts() == ["10", "15"]
+
+    organiser.goto(f"{live_server.url}/games/{Game.objects.get().pk}/record/")
+    organiser.wait_for_load_state()
+    assert "through scorer link" in organiser.content()
+    assert_accessible(organiser)
+
+
+def test_a_double_tap_on_save_makes_one_deal(night, live_server, page):
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{night.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    tap(page, "3")
+    page.get_by_role("button", name="Save deal 1").dblclick()
+    page.wait_for_timeout(500)
+    page.wait_for_load_state()
+    page.reload()
+    assert Deal.objects.count() == 1
+    assert page.locator(".side-score").all_inner_texts() == ["15", "10"]
+
+
+def test_the_qr_page_shows_a_code_that_scans_to_the_link(
+    night, live_server, page, assert_accessible
+):
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{night.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    page.get_by_role("link", name="Scorer links and QR codes").click()
+    page.get_by_role("button", name="Make a scorer link").click()
+    page.wait_for_load_state()
+    assert_accessible(page)
+    png = page.locator("svg.qr").screenshot()
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+    text, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
+    assert text == page.locator(".link-url .url").inner_text()
+    assert "/games/s/" in text
+
+
+def test_without_javascript_a_deal_is_saved_by_post_redirect_get(night, live_server, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        login(page, live_server, "harbour", PASSWORD)
+        page.goto(f"{live_server.url}/games/fixtures/{night.pk}/play/")
+        page.get_by_role("button", name="Start game 1").click()
+        page.wait_for_load_state()
+        tap(page, "4")
+        page.get_by_role("button", name="Save deal 1").click()
+        page.wait_for_load_state()
+        assert page.url.endswith(f"/games/{Game.objects.get().pk}/")
+        assert page.locator(".side-score").all_inner_texts() == ["20", "5"]
+        # Trick by trick, without the fifth tap saving by itself: one trick, then Save.
+        page.get_by_text("Trick by trick").click()
+        tap(page, "Harbour Hearts", within="[data-order] [data-trick='1']")
+        page.locator("[data-order] button.save").click()
+        page.wait_for_load_state()
+        assert (
+            "Harbour Hearts reached 25 on the first trick" in page.locator(".result").inner_text()
+        )
+    finally:
+        context.close()
+
+
+def test_a_phone_that_saw_an_older_sheet_is_shown_the_conflict(night, live_server, new_page):
+    first, second = new_page(), new_page()
+    login(first, live_server, "harbour", PASSWORD)
+    first.goto(f"{live_server.url}/games/fixtures/{night.pk}/play/")
+    first.get_by_role("button", name="Start game 1").click()
+    first.wait_for_load_state()
+    login(second, live_server, "harbour", PASSWORD)
+    second.goto(first.url)
+    second.wait_for_load_state()
+
+    tap(first, "3")
+    save(first)
+    tap(second, "1")
+    save(second)
+    conflict = second.locator(".conflict")
+    assert "Someone else changed this game" in conflict.inner_text()
+    assert "Harbour Hearts 1, The Robbers 4" in conflict.inner_text()
+    assert second.locator(".side-score").all_inner_texts() == ["15", "10"]
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["32"]
+
+
+def test_the_correction_and_friendly_pages_read_well_on_a_phone(
+    night, live_server, page, assert_accessible
+):
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{night.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    tap(page, "3")
+    save(page)
+    page.get_by_role("link", name="Correct deal 1").click()
+    page.wait_for_load_state()
+    assert page.locator("[data-total]").inner_text() == "5 of 5 tricks"
+    page.get_by_role("button", name="One trick more for Harbour Hearts").click()
+    page.get_by_role("button", name="One trick fewer for The Robbers").click()
+    assert_accessible(page)
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_load_state()
+    assert page.locator(".side-score").all_inner_texts() == ["20", "5"]
+    page.goto(f"{live_server.url}/games/pubs/{night.pub.pk}/friendly/")
+    assert_accessible(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -1,0 +1,79 @@
+"""The demo league's standings on a phone and on paper."""
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from scoring.demo import load_demo
+from tests.e2e.conftest import ARTIFACTS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def demo(transactional_db):
+    load_demo()
+
+
+def open_table(page, live_server):
+    page.goto(live_server.url)
+    page.get_by_role("link", name="Standings").first.click()
+    page.wait_for_load_state()
+
+
+def test_the_team_table_fits_a_phone_reads_right_and_prints(
+    demo, live_server, page, assert_accessible
+):
+    open_table(page, live_server)
+    assert page.get_by_role("heading", level=1).inner_text().endswith("teams")
+    table = page.locator("table.standings")
+    assert table.locator("tbody tr").count() == 8
+    assert "Ranked by league points, then head-to-head" in page.content()
+    # The page never scrolls sideways; the table may scroll inside its own box.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "standings-teams-phone.png", full_page=True)
+    assert_accessible(page)
+
+    # On paper: the print view, printed by Chromium with print media, holds the table.
+    names = page.locator("table.standings tbody th[scope=row] a").all_inner_texts()
+    page.get_by_role("link", name="Print view (A4)").click()
+    page.wait_for_load_state()
+    assert_accessible(page)
+    page.emulate_media(media="print")
+    pdf = page.pdf(format="A4", print_background=False)
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Clare Twenty-Five League" in text and "Pts" in text
+    for name in names:
+        assert name in text
+
+
+def test_sorting_swaps_only_the_table_and_the_other_tables_pass_axe(
+    demo, live_server, page, assert_accessible
+):
+    open_table(page, live_server)
+    page.evaluate("window.marker = 'kept'")
+    page.locator("table.standings thead").get_by_role("link", name="Team").click()
+    page.wait_for_url("**sort=team**")
+    page.wait_for_load_state()
+    names = page.locator("table.standings tbody th[scope=row] a").all_inner_texts()
+    assert names == sorted(names)
+    # htmx swapped the table alone: the page (and its script state) stayed.
+    assert page.evaluate("window.marker") == "kept"
+
+    page.locator("table.standings tbody th[scope=row] a").first.click()
+    page.wait_for_load_state()
+    assert page.locator("svg title").first.text_content().endswith("league position by round")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=ARTIFACTS / "standings-team-phone.png", full_page=True)
+    assert_accessible(page)
+
+    page.go_back()
+    page.wait_for_load_state()
+    for name in ("Players", "Pubs", "All-time"):
+        page.locator(".standings-tabs").get_by_role("link", name=name).click()
+        page.wait_for_load_state()
+        assert page.locator("table.standings tbody tr").count() > 0
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert_accessible(page)

@@ -1,0 +1,116 @@
+"""Races between phones, on the real database: threads, each with its own connection,
+released together by a barrier. The database, not the code's luck, keeps the record."""
+
+import threading
+import uuid
+
+import pytest
+from django.db import connection
+
+from scoring.models import Deal, Game
+from scoring.services import SideSpec, StaleGame, deal_correct, deal_record, game_start
+from tests.factories import PubFactory
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="races are run on PostgreSQL"),
+]
+
+
+def new_game():
+    pub = PubFactory()
+    return game_start(season=None, pub=pub, sides=[SideSpec("Blues"), SideSpec("Greens")])
+
+
+def race(*calls):
+    """Run each call in its own thread at the same moment; return what each returned or raised."""
+    barrier = threading.Barrier(len(calls))
+    outcomes = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait()
+            outcomes[index] = call()
+        except Exception as error:  # noqa: BLE001 (the outcome under test)
+            outcomes[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return outcomes
+
+
+def test_sixteen_identical_submissions_at_once_make_exactly_one_deal_over_twenty_trials():
+    for _ in range(20):
+        game = new_game()
+        key, version = uuid.uuid4(), game.version
+
+        def submit(game=game, key=key, version=version):
+            return deal_record(game=game, dealer=0, tricks=[2, 3], key=key, version=version)
+
+        outcomes = race(*[submit] * 16)
+        assert all(isinstance(o, Deal) for o in outcomes), outcomes
+        assert len({deal.pk for deal in outcomes}) == 1
+        assert Deal.objects.filter(game=game).count() == 1
+        game.refresh_from_db()
+        assert game.scores == [10, 15]
+
+
+def test_two_phones_sending_different_deals_for_the_same_number_save_one_and_tell_the_other():
+    for _ in range(5):
+        game = new_game()
+        version = game.version
+
+        def phone(tricks, game=game, version=version):
+            return deal_record(
+                game=game, dealer=0, tricks=tricks, key=uuid.uuid4(), version=version
+            )
+
+        outcomes = race(lambda: phone([2, 3]), lambda: phone([4, 1]))
+        saved = [o for o in outcomes if isinstance(o, Deal)]
+        told = [o for o in outcomes if isinstance(o, StaleGame)]
+        assert len(saved) == 1 and len(told) == 1, outcomes
+        assert list(Deal.objects.filter(game=game).values_list("tricks", flat=True)) == [
+            saved[0].tricks
+        ]
+        game.refresh_from_db()
+        assert game.scores == [5 * int(t) for t in saved[0].tricks]
+        # The phone that lost is shown the game as it now stands.
+        assert told[0].game.version == game.version
+
+
+def test_a_correction_and_a_new_deal_racing_on_the_same_version_keep_one_and_refuse_the_other():
+    game = new_game()
+    deal_record(game=game, dealer=0, tricks=[2, 3], key=uuid.uuid4(), version=game.version)
+    game.refresh_from_db()
+    version = game.version
+    outcomes = race(
+        lambda: deal_correct(
+            game=game, number=1, dealer=0, tricks=[3, 2], key=uuid.uuid4(), version=version
+        ),
+        lambda: deal_record(game=game, dealer=1, tricks=[1, 4], key=uuid.uuid4(), version=version),
+    )
+    assert sum(isinstance(o, StaleGame) for o in outcomes) == 1, outcomes
+    assert sum(isinstance(o, Deal) for o in outcomes) == 1, outcomes
+    game.refresh_from_db()
+    live = list(game.deals.live().order_by("number"))
+    result_scores = [0, 0]
+    for deal in live:
+        for side, count in enumerate(deal.trick_counts):
+            result_scores[side] += 5 * count
+    assert game.scores == result_scores
+
+
+def test_a_phone_with_a_stale_version_gets_a_conflict_and_overwrites_nothing():
+    game = new_game()
+    seen = game.version
+    deal_record(game=game, dealer=0, tricks=[2, 3], key=uuid.uuid4(), version=seen)
+    with pytest.raises(StaleGame):
+        deal_record(game=game, dealer=0, tricks=[5, 0], key=uuid.uuid4(), version=seen)
+    game = Game.objects.get(pk=game.pk)
+    assert game.scores == [10, 15]
+    assert list(game.deals.values_list("tricks", flat=True)) == ["23"]

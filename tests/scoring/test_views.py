@@ -1,0 +1,466 @@
+"""The table sheet over HTTP: entry in its three ways, every rule error in plain words,
+retries, conflicts, undo, corrections, confirmation, links and the match page."""
+
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Confirmation, Deal, Game, GameEvent, ScorerLink
+from tests.scoring.conftest import play
+
+pytestmark = pytest.mark.django_db
+
+
+def sheet_url(game):
+    return reverse("scoring:game-sheet", args=[game.pk])
+
+
+def record_url(game):
+    return reverse("scoring:deal-record", args=[game.pk])
+
+
+def split(game, first, dealer=0, **extra):
+    game.refresh_from_db()
+    return {
+        "key": str(uuid.uuid4()),
+        "version": game.version,
+        "mode": "split",
+        "first": first,
+        "dealer": dealer,
+        **extra,
+    }
+
+
+@pytest.fixture
+def organiser(client, world):
+    client.force_login(world.organiser)
+    return client
+
+
+def test_anyone_can_read_the_sheet_but_only_scorers_see_the_entry(client, world):
+    play(world.game, 2, 3)
+    response = client.get(sheet_url(world.game))
+    assert response.status_code == 200
+    assert "scoring/game_sheet.html" in [t.name for t in response.templates]
+    assert b"Save deal" not in response.content
+    assert world.labels[0].encode() in response.content
+    client.force_login(world.organiser)
+    response = client.get(sheet_url(world.game))
+    assert b"Save deal 2" in response.content
+    assert response["Vary"].count("HX-Request") == 1
+
+
+def test_a_split_entry_saves_the_deal_and_redirects_to_the_sheet(organiser, world):
+    response = organiser.post(record_url(world.game), split(world.game, 3))
+    assert response.status_code == 302
+    assert response["Location"] == sheet_url(world.game)
+    deal = Deal.objects.get(game=world.game)
+    assert (deal.tricks, deal.dealer, deal.entered_by) == ("32", 0, world.organiser)
+
+
+def test_with_htmx_the_sheet_partial_comes_back_in_place(organiser, world):
+    response = organiser.post(record_url(world.game), split(world.game, 3), HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert (
+        response.content.startswith(b'\n<div id="sheet"') or b'id="sheet"' in response.content[:200]
+    )
+    assert b"<html" not in response.content
+    assert b"Deal 2" in response.content
+
+
+def test_trick_by_trick_entry_records_the_order_and_who_reached_25_first(organiser, world):
+    play(world.game, 3, 2, dealer=0)  # 15 – 10
+    world.game.refresh_from_db()
+    data = {
+        "key": str(uuid.uuid4()),
+        "version": world.game.version,
+        "mode": "order",
+        "dealer": 1,
+        "trick_1": 1,
+        "trick_2": 1,
+        "trick_3": 1,
+        "trick_4": 0,
+        "trick_5": 0,
+    }
+    organiser.post(record_url(world.game), data)
+    world.game.refresh_from_db()
+    deal = world.game.deals.live().get(number=2)
+    assert deal.trick_winners == "11100"
+    assert world.game.winner == 1
+    assert world.game.reason == f"{world.labels[1]} reached 25 on the third trick"
+
+
+def test_a_short_deal_stops_at_the_target_trick_by_trick(organiser, world):
+    play(world.game, 4, 1, dealer=0)  # 20 – 5
+    world.game.refresh_from_db()
+    data = {
+        "key": str(uuid.uuid4()),
+        "version": world.game.version,
+        "mode": "order",
+        "dealer": 1,
+        "trick_1": 0,
+    }
+    organiser.post(record_url(world.game), data)
+    world.game.refresh_from_db()
+    assert world.game.scores == [25, 5]
+    assert world.game.winner == 0
+
+
+def test_steppers_enter_a_deal_for_three_sides(client, world):
+    from scoring.services import SideSpec, game_start
+
+    game = game_start(
+        season=None, pub=world.pub, sides=[SideSpec("Ann"), SideSpec("Bob"), SideSpec("Cáit")]
+    )
+    client.force_login(world.organiser)
+    page = client.get(sheet_url(game))
+    assert b'name="tricks_2"' in page.content
+    assert b'name="first"' not in page.content
+    data = {
+        "key": str(uuid.uuid4()),
+        "version": game.version,
+        "mode": "count",
+        "dealer": 0,
+        "tricks_0": 1,
+        "tricks_1": 2,
+        "tricks_2": 2,
+    }
+    assert client.post(record_url(game), data).status_code == 302
+    game.refresh_from_db()
+    assert game.scores == [5, 10, 10]
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({"mode": "count", "tricks_0": 3}, "there are 1 trick counts for 2 sides"),
+        ({"mode": "split", "first": 7}, "{0} is shown with 7 tricks; a side takes 0 to 5"),
+        ({"mode": "split", "first": 2, "dealer": 4}, "the dealer is shown as side 5"),
+        ({"mode": "count", "tricks_0": 3, "tricks_1": 3}, "the tricks add up to 6"),
+        ({"mode": "count", "tricks_0": 3, "tricks_1": 1}, "the tricks add up to 4, not 5"),
+        (
+            {
+                "mode": "order",
+                "tricks_0": 2,
+                "tricks_1": 3,
+                "trick_1": 0,
+                "trick_2": 0,
+                "trick_3": 0,
+                "trick_4": 1,
+                "trick_5": 1,
+            },
+            "the trick order gives {0} 3 tricks, but the counts say 2",
+        ),
+        ({"mode": "split", "first": 2, "bonus_side": 1}, "Twenty-Five has no highest-trump bonus"),
+    ],
+)
+def test_each_rule_error_is_shown_in_plain_words_and_nothing_is_saved(
+    organiser, world, data, words
+):
+    response = organiser.post(record_url(world.game), {**split(world.game, 0), **data})
+    assert response.status_code == 422
+    text = response.content.decode()
+    assert words.format(*world.labels) in text.replace("&#x27;", "'")
+    assert "Nothing was saved." in text
+    assert not Deal.objects.exists()
+    assert not GameEvent.objects.filter(kind=GameEvent.Kind.DEAL).exists()
+
+
+def test_a_deal_after_the_game_is_won_is_refused_in_plain_words(organiser, world):
+    play(world.game, 5, 0)
+    response = organiser.post(record_url(world.game), split(world.game, 2))
+    assert response.status_code == 422
+    assert f"the game is over: {world.labels[0]} won it in deal 1" in response.content.decode()
+    assert Deal.objects.count() == 1
+
+
+def test_a_retry_with_the_same_key_gives_the_stored_outcome(organiser, world):
+    data = split(world.game, 3)
+    assert organiser.post(record_url(world.game), data).status_code == 302
+    assert organiser.post(record_url(world.game), data).status_code == 302
+    assert Deal.objects.count() == 1
+
+
+def test_the_same_key_with_a_different_deal_is_refused_with_422(organiser, world):
+    data = split(world.game, 3)
+    organiser.post(record_url(world.game), data)
+    response = organiser.post(record_url(world.game), {**data, "first": 1})
+    assert response.status_code == 422
+    assert b"already used for a different deal" in response.content
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["32"]
+
+
+def test_a_stale_version_shows_the_conflict_with_what_was_tried(organiser, world):
+    stale = split(world.game, 4)
+    play(world.game, 2, 3)
+    response = organiser.post(record_url(world.game), stale, HTTP_HX_REQUEST="true")
+    assert response.status_code == 409
+    text = response.content.decode()
+    assert "Someone else changed this game" in text
+    assert f"{world.labels[0]} 4, {world.labels[1]} 1" in text
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["23"]
+    # Without htmx the conflict page is the whole sheet, still 409.
+    assert (
+        organiser.post(record_url(world.game), {**stale, "key": str(uuid.uuid4())}).status_code
+        == 409
+    )
+
+
+def test_undo_takes_back_the_last_deal(organiser, world):
+    play(world.game, 5, 0)
+    response = organiser.post(
+        reverse("scoring:deal-undo", args=[world.game.pk]), {"version": world.game.version}
+    )
+    assert response.status_code == 302
+    world.game.refresh_from_db()
+    assert world.game.winner is None
+    assert Deal.objects.live().count() == 0
+    assert Deal.objects.count() == 1
+
+
+def test_a_correction_page_saves_a_new_version(organiser, world):
+    play(world.game, 2, 3)
+    url = reverse("scoring:deal-correct", args=[world.game.pk, 1])
+    page = organiser.get(url)
+    assert page.status_code == 200
+    assert b'value="2"' in page.content
+    data = {
+        "key": str(uuid.uuid4()),
+        "version": world.game.version,
+        "mode": "count",
+        "dealer": 0,
+        "tricks_0": 4,
+        "tricks_1": 1,
+        "reason": "",
+    }
+    assert organiser.post(url, data).status_code == 302
+    assert list(Deal.objects.order_by("version").values_list("tricks", "live")) == [
+        ("23", False),
+        ("41", True),
+    ]
+
+
+def test_a_correction_of_a_confirmed_game_needs_a_reason(organiser, world):
+    play(world.game, 5, 0)
+    organiser.post(reverse("scoring:game-confirm", args=[world.game.pk]))
+    world.game.refresh_from_db()
+    url = reverse("scoring:deal-correct", args=[world.game.pk, 1])
+    data = {
+        "key": str(uuid.uuid4()),
+        "version": world.game.version,
+        "mode": "count",
+        "dealer": 0,
+        "tricks_0": 0,
+        "tricks_1": 5,
+        "reason": "  ",
+    }
+    response = organiser.post(url, data)
+    assert response.status_code == 422
+    assert b"give a reason" in response.content
+    response = organiser.post(url, {**data, "reason": "Scores swapped"})
+    assert response.status_code == 302
+    world.game.refresh_from_db()
+    assert world.game.winner == 1
+
+
+def test_an_organiser_confirms_a_won_game(organiser, world):
+    play(world.game, 5, 0)
+    response = organiser.post(reverse("scoring:game-confirm", args=[world.game.pk]))
+    assert response.status_code == 302
+    confirmation = Confirmation.objects.get(game=world.game)
+    assert confirmation.confirmed_by == world.organiser
+    assert b"Result confirmed." in organiser.get(sheet_url(world.game)).content
+
+
+def test_a_scorer_link_scores_that_game_without_an_account(client, world):
+    response = client.get(reverse("scoring:link-open", args=[world.link.token]))
+    assert response.status_code == 302
+    assert response["Location"] == sheet_url(world.game)
+    page = client.get(sheet_url(world.game))
+    assert b"scoring with a scorer link" in page.content
+    assert client.post(record_url(world.game), split(world.game, 3)).status_code == 302
+    deal = Deal.objects.get()
+    assert (deal.entered_via, deal.entered_by) == (world.link, None)
+    # The other game is not this link's.
+    assert client.post(record_url(world.other_game), split(world.other_game, 3)).status_code == 403
+    assert Deal.objects.count() == 1
+
+
+def test_a_revoked_or_confirmed_link_stops_working(client, world):
+    client.get(reverse("scoring:link-open", args=[world.link.token]))
+    from scoring.services import link_revoke
+
+    link_revoke(link=world.link)
+    assert client.post(record_url(world.game), split(world.game, 3)).status_code == 403
+    response = client.get(reverse("scoring:link-open", args=[world.link.token]))
+    assert response.status_code == 403
+    assert b"no longer works" in response.content
+    assert not Deal.objects.exists()
+
+
+def test_a_link_stops_working_once_the_game_is_confirmed(client, world):
+    from scoring.services import game_confirm, link_create
+
+    table = link_create(game=world.game, user=world.organiser)
+    client.get(reverse("scoring:link-open", args=[table.token]))
+    play(world.game, 5, 0)
+    game_confirm(game=world.game, user=world.organiser)
+    response = client.post(reverse("scoring:deal-undo", args=[world.game.pk]), {"version": 99})
+    assert response.status_code == 403
+    assert client.get(reverse("scoring:link-open", args=[table.token])).status_code == 403
+    assert Deal.objects.live().count() == 1
+
+
+def test_an_unknown_token_is_not_found(client, world):
+    assert client.get(reverse("scoring:link-open", args=["nope"])).status_code == 404
+
+
+def test_the_other_sides_link_confirms_the_result(client, world):
+    play(world.game, 5, 0, user=world.organiser)
+    client.get(reverse("scoring:link-open", args=[world.link.token]))
+    page = client.get(sheet_url(world.game))
+    assert b"Confirm the result" in page.content
+    response = client.post(reverse("scoring:game-confirm", args=[world.game.pk]))
+    assert response.status_code == 302
+    assert Confirmation.objects.get().confirmed_via == world.link
+
+
+def test_the_organiser_makes_a_link_and_sees_its_qr_code_without_inline_style(organiser, world):
+    response = organiser.post(reverse("scoring:game-links", args=[world.game.pk]), {"side": "0"})
+    link = ScorerLink.objects.filter(side=0).get()
+    assert response["Location"] == reverse("scoring:link-detail", args=[world.game.pk, link.pk])
+    page = organiser.get(response["Location"])
+    text = page.content.decode()
+    assert "<svg" in text and "style=" not in text
+    assert link.token in text
+
+
+def test_the_record_lists_every_entry_correction_undo_and_confirmation(client, world):
+    play(world.game, 2, 3, user=world.organiser)
+    play(world.game, 1, 4, link=world.link)
+    client.force_login(world.organiser)
+    game = world.game
+    client.post(reverse("scoring:deal-undo", args=[game.pk]), {"version": game.version})
+    play(game, 2, 3)
+    game.refresh_from_db()
+    client.post(
+        reverse("scoring:deal-correct", args=[game.pk, 2]),
+        {
+            "key": str(uuid.uuid4()),
+            "version": game.version,
+            "mode": "count",
+            "dealer": 1,
+            "tricks_0": 0,
+            "tricks_1": 5,
+        },
+    )
+    client.post(reverse("scoring:game-confirm", args=[game.pk]))
+    client.logout()
+    page = client.get(reverse("scoring:game-record", args=[game.pk]))
+    text = page.content.decode()
+    for words in (
+        "Deal entered",
+        "Deal undone",
+        "Deal corrected",
+        "Result confirmed",
+        f"by {world.organiser.username}",
+        f"through scorer link {world.link.pk}",
+    ):
+        assert words in text
+    assert world.link.token not in text
+
+
+def test_the_match_page_starts_the_next_game_with_the_deal_passing_left(organiser, world):
+    play(world.game, 2, 3, dealer=0)
+    play(world.game, 3, 2, dealer=1)  # game 1 won by side 0; side 1 dealt last
+    url = reverse("scoring:fixture-play", args=[world.fixture.pk])
+    page = organiser.get(url)
+    text = page.content.decode()
+    assert "Start game 2" in text
+    assert 'value="0" checked' in text  # left of side 1 is side 0
+    response = organiser.post(url, {"number": 2, "first_dealer": 0})
+    game = Game.objects.get(fixture=world.fixture, number=2)
+    assert response["Location"] == sheet_url(game)
+    # A double tap starts one game.
+    organiser.post(url, {"number": 2, "first_dealer": 0})
+    assert Game.objects.filter(fixture=world.fixture).count() == 2
+    page = organiser.get(sheet_url(game))
+    assert f"{world.labels[0]} 1 – {world.labels[1]} 0" in page.content.decode()
+
+
+def test_the_sheet_offers_the_next_game_once_this_one_is_won(organiser, world):
+    play(world.game, 5, 0)
+    text = organiser.get(sheet_url(world.game)).content.decode()
+    assert "Next game: game 2" in text
+    assert "Save deal" not in text
+
+
+def test_a_friendly_between_players_starts_at_the_pub(organiser, world):
+    url = reverse("scoring:friendly-start", args=[world.pub.pk])
+    assert organiser.get(url).status_code == 200
+    response = organiser.post(
+        url, {"ruleset": "spoil-five", "sides": "Ann\nBob\nCáit", "first_dealer": 2}
+    )
+    game = Game.objects.get(season=None, pub=world.pub)
+    assert response["Location"] == sheet_url(game)
+    assert (game.sides, game.first_dealer, game.ruleset_key) == (3, 1, "spoil-five")
+
+
+def test_a_friendly_with_too_few_sides_is_refused_in_plain_words(organiser, world):
+    url = reverse("scoring:friendly-start", args=[world.pub.pk])
+    count = Game.objects.count()
+    response = organiser.post(url, {"ruleset": "twenty-five", "sides": "Ann", "first_dealer": 1})
+    assert response.status_code == 422
+    assert b"played by 2 to 9 sides" in response.content
+    assert Game.objects.count() == count
+
+
+def test_wrong_ids_are_not_found(organiser, world):
+    assert organiser.get(reverse("scoring:game-sheet", args=[99999])).status_code == 404
+    assert (
+        organiser.get(reverse("scoring:deal-correct", args=[world.game.pk, 7])).status_code == 404
+    )
+    assert organiser.get(reverse("scoring:fixture-play", args=[99999])).status_code == 404
+    other_link = world.other_link.pk
+    assert (
+        organiser.get(reverse("scoring:link-detail", args=[world.game.pk, other_link])).status_code
+        == 404
+    )
+
+
+def test_no_get_changes_anything(organiser, world):
+    assert organiser.get(record_url(world.game)).status_code == 405
+    assert organiser.get(reverse("scoring:deal-undo", args=[world.game.pk])).status_code == 405
+    assert organiser.get(reverse("scoring:game-confirm", args=[world.game.pk])).status_code == 405
+
+
+def test_a_garbled_form_gets_plain_words_not_a_server_error(organiser, world):
+    data = {"key": "zz", "version": "x", "mode": "foo", "dealer": "a", "first": "b"}
+    response = organiser.post(record_url(world.game), data)
+    assert response.status_code == 422
+    text = response.content.decode()
+    assert text.count("This form is out of date") == 1
+    assert "Choose who dealt." in text
+    assert not Deal.objects.exists()
+
+
+def test_forty_five_takes_a_bonus_side_and_refuses_one_that_won_no_trick(client, world):
+    import rules
+    from scoring.services import SideSpec, game_start
+
+    game = game_start(
+        season=None,
+        pub=world.pub,
+        sides=[SideSpec("Ann"), SideSpec("Bob")],
+        ruleset=rules.RULESETS["forty-five"],
+    )
+    client.force_login(world.organiser)
+    assert b"Highest trump won by" in client.get(sheet_url(game)).content
+    assert b"Highest trump won by" not in client.get(sheet_url(world.game)).content
+    response = client.post(record_url(game), split(game, 5, bonus_side=1))
+    assert response.status_code == 422
+    assert "Bob took no trick, so it cannot have won the highest trump" in response.content.decode()
+    assert client.post(record_url(game), split(game, 3, bonus_side=1)).status_code == 302
+    game.refresh_from_db()
+    assert game.scores == [15, 15]

@@ -1,0 +1,225 @@
+"""
+The security suite over every URL the project has, reached by walking the demo league
+as a visitor, an organiser and the secretary:
+
+- every response carries the Content-Security-Policy;
+- no page is a server error, and no GET changes anything;
+- every form that changes something refuses a post without a CSRF token;
+- arbitrary input posted to every form never gives a 5xx or a row that breaks the rules.
+"""
+
+import re
+
+import pytest
+from django.apps import apps
+from django.conf import settings as django_settings
+from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
+from django.test import Client, override_settings
+from django.urls import URLPattern, URLResolver, get_resolver, path, reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rules
+from scoring.demo import load_demo
+from scoring.models import Game, ScorerLink
+from tests.security.crawler import crawl
+
+REQUIRED_CSP = ("object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'")
+PERSONS = ("anonymous", "harbour", "secretary")
+
+
+def assert_csp(response, url):
+    policy = response.get("Content-Security-Policy", "")
+    assert policy, f"{url} has no Content-Security-Policy"
+    assert "'unsafe-inline'" not in re.search(r"script-src[^;]*", policy).group(0), url
+    for directive in REQUIRED_CSP:
+        assert directive in policy, f"{url}: {directive} missing"
+
+
+def client_for(person) -> Client:
+    client = Client()
+    if person != "anonymous":
+        client.force_login(get_user_model().objects.get(username=person))
+    return client
+
+
+def database_state():
+    """Row counts of every table but sessions, and every game's version."""
+    counts = {
+        model._meta.label: model.objects.count()
+        for model in apps.get_models()
+        if model._meta.label not in ("sessions.Session",)
+    }
+    counts["game versions"] = sorted(Game.objects.values_list("version", flat=True))
+    return counts
+
+
+def starts(person) -> list[str]:
+    """Where a person's walk begins: the home page, and the pages nobody links to: the
+    game in play (its sheet and links), the scorer link a player scans, the health check
+    and the page after a password change."""
+    game = Game.objects.in_play().get()
+    pages = ["/", game.get_absolute_url(), reverse("healthz")]
+    if person == "anonymous":
+        pages.append(ScorerLink.objects.filter(game=game).first().get_absolute_url())
+    else:
+        pages += [
+            reverse("scoring:game-links", args=[game.pk]),
+            reverse("league:password-change-done"),
+        ]
+    return pages
+
+
+def named_routes(resolver=None, namespace=""):
+    """Every named URL pattern of our apps (Django's admin has its own tests)."""
+    resolver = resolver or get_resolver()
+    names = set()
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.app_name == "admin":
+                continue
+            ns = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            names |= named_routes(pattern, ns)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            names.add(f"{namespace}{pattern.name}")
+    return names
+
+
+@pytest.fixture(scope="module")
+def walked(django_db_setup, django_db_blocker):
+    """Walk the demo league once for the module, inside a transaction rolled back after."""
+    plain_static = {
+        **django_settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    fast = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    with (
+        override_settings(STORAGES=plain_static, PASSWORD_HASHERS=fast),
+        django_db_blocker.unblock(),
+        transaction.atomic(),
+    ):
+        load_demo()
+        clients = {person: client_for(person) for person in PERSONS}  # logging in writes
+        before = database_state()
+        results = {person: crawl(client, starts(person)) for person, client in clients.items()}
+        yield before, results
+        transaction.set_rollback(True)
+
+
+def test_every_page_of_the_site_has_the_csp_and_no_get_changes_anything(walked, db):
+    before, results = walked
+    for pages, _ in results.values():
+        for url, response in pages.items():
+            assert response.status_code < 500, url
+            assert_csp(response, url)
+    assert database_state() == before
+
+
+def test_the_walk_reaches_every_named_url_of_the_project(walked, db):
+    _, results = walked
+    reached = set()
+    for pages, forms in results.values():
+        reached |= {
+            response.resolver_match.view_name
+            for response in pages.values()
+            if response.resolver_match
+        }
+        reached |= {form.route for form in forms}
+    missing = named_routes() - reached - {"logout"}
+    assert not missing, f"no link or form leads to {sorted(missing)}"
+
+
+def test_every_form_that_changes_something_refuses_a_post_without_csrf_token(walked, db):
+    _, results = walked
+    checked = 0
+    for person in ("harbour", "secretary"):
+        _, forms = results[person]
+        strict = Client(enforce_csrf_checks=True)
+        strict.force_login(get_user_model().objects.get(username=person))
+        before = database_state()
+        for form in forms:
+            data = {
+                name: (values[0] if values else "1")
+                for name, values in form.fields.items()
+                if name != "csrfmiddlewaretoken"
+            }
+            response = strict.post(form.action, data)
+            assert response.status_code == 403, f"{form.action} took a post without a CSRF token"
+            checked += 1
+        assert database_state() == before
+    assert checked > 0
+
+
+def test_a_server_error_page_also_carries_the_csp(client):
+    def broken(request):
+        raise RuntimeError("boom")
+
+    urls = type("urls", (), {"urlpatterns": [path("broken/", broken)]})
+    with override_settings(ROOT_URLCONF=urls):
+        client.raise_request_exception = False
+        response = client.get("/broken/")
+    assert response.status_code == 500
+    assert_csp(response, "/broken/")
+
+
+def test_an_htmx_fragment_also_carries_the_csp(walked, db):
+    _, results = walked
+    pages, _ = results["anonymous"]
+    client = Client()
+    for url in list(pages)[:20]:
+        response = client.get(url, headers={"HX-Request": "true"})
+        assert_csp(response, url)
+
+
+text = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(
+        [
+            "",
+            "0",
+            "-1",
+            "5",
+            "6",
+            "99999999999999999999",
+            "1.5",
+            "x",
+            "<script>",
+            "' or 1=1 --",
+            "\x00",
+            "2026-02-30",
+            "00000000-0000-0000-0000-000000000000",
+        ]
+    ),
+)
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_arbitrary_input_to_every_form_never_gives_a_server_error(data, walked, db):
+    _, results = walked
+    client = client_for("secretary")
+    client.raise_request_exception = False
+    for person in ("harbour", "secretary"):
+        for form in results[person][1]:
+            payload = {}
+            for name, values in form.fields.items():
+                if name == "csrfmiddlewaretoken":
+                    continue
+                choices = st.sampled_from(values) if values else text
+                payload[name] = data.draw(st.one_of(choices, text), label=name)
+            for name in form.files:
+                content = data.draw(st.binary(max_size=200), label=name)
+                payload[name] = SimpleUploadedFile("upload.csv", content)
+            response = client.post(form.action, payload)
+            assert response.status_code < 500, f"{form.action} with {payload!r}"
+    # Whatever was accepted still obeys the rules.
+    for game in Game.objects.prefetch_related("deals"):
+        deals = [d.as_rules_deal() for d in game.deals.all() if d.live]
+        result = rules.score_game(game.ruleset, sides=game.sides, deals=deals)
+        assert list(result.scores) == game.scores
