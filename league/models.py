@@ -27,6 +27,9 @@ class League(models.Model):
     secretaries = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run"
     )
+    # Goes up with every change to the league's standings rows: cached tables are kept
+    # under it, so a new result is never hidden behind an old page.
+    results_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["name"]

@@ -149,6 +149,8 @@ def standings_game_changed(*, before: GameOutcome | None, after: GameOutcome | N
             for name, value in counts.items():
                 total[name] += sign * value
     changes = {key: counts for key, counts in net.items() if any(counts.values())}
+    if not changes:
+        return
     for model in ROW_MODELS:
         keys = sorted(key for (m, key) in changes if m is model)
         if not keys:
@@ -161,18 +163,33 @@ def standings_game_changed(*, before: GameOutcome | None, after: GameOutcome | N
                 updated_at=Now(),
                 **{name: F(name) + value for name, value in counts.items() if value},
             )
+    season_id = (before or after).season_id
+    results_changed(League.objects.filter(seasons__pk=season_id))
 
 
-def standings_season_rebuild(*, season_id: int, outcomes: Iterable[GameOutcome]) -> None:
-    """Throw away a season's kept rows and count `outcomes` again from nothing: for a
-    change of the season's settings that decides which games count (confirmed only),
-    or a repair. The caller (scoring/) passes the outcome of every game of the season."""
+def results_changed(leagues) -> None:
+    """Move the leagues' results version on, after their rows were changed (last, so
+    row locks are always taken before the league's)."""
+    leagues.update(results_version=F("results_version") + 1)
+
+
+def standings_season_rebuild(*, season_id: int, outcomes: Iterable[GameOutcome | None]) -> None:
+    """Throw away a season's kept rows and count `outcomes` again from nothing: a
+    repair, or a recount after a bulk load. The caller (scoring/) passes the outcome of
+    every game of the season. The rows are summed in memory and written once each."""
+    totals: dict[Key, Counter] = defaultdict(Counter)
+    for outcome in outcomes:
+        if outcome is not None:
+            for key, counts in outcome_rows(outcome).items():
+                totals[key].update(counts)
     with transaction.atomic():
         for model in ROW_MODELS:
             model.objects.filter(season_id=season_id).delete()
-        for outcome in outcomes:
-            if outcome is not None:
-                standings_game_changed(before=None, after=outcome)
+            model.objects.bulk_create(
+                [model(**dict(key), **counts) for (m, key), counts in totals.items() if m is model],
+                batch_size=2000,
+            )
+        results_changed(League.objects.filter(seasons__pk=season_id))
 
 
 # ---------------------------------------------------------------------------

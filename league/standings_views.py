@@ -12,9 +12,11 @@ from django.core.cache import cache
 from django.db.models import Sum
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
@@ -84,13 +86,8 @@ def _tables(league: League, season: Season | None, kind: str, filters: dict) -> 
             min_games = current.min_games if current else 0
             ranked, others = standings.all_time_player_rows(league, min_games=min_games)
         else:
-            min_games = season.min_games
             ranked, others = standings.player_rows(season)
-        return {
-            "table": PlayerTable(ranked, order_by="position"),
-            "others": others,
-            "min_games": min_games,
-        }
+        return {"table": PlayerTable(ranked, order_by="position"), "others": others}
     if kind == "pubs":
         rows = standings.pub_rows(season, league=league)
         return {"table": PubTable(rows, order_by="position"), "others": []}
@@ -126,23 +123,54 @@ def _urls(league, season, kind) -> dict:
 
 def _page(request, league, season, kind):
     filters = _filters(request, season) if season and kind == "teams" else {}
+    if kind == "players":
+        current = season or league.seasons.current()
+        min_games = current.min_games if current else 0
     context = {
         "league": league,
         "season": season,
         "kind": kind,
         "kind_label": KINDS[kind],
         "filters": filters,
+        "min_games": min_games if kind == "players" else None,
         "tiebreaks": [LABELS[k] for k in standings.tiebreak_keys(season)] if season else [],
         "urls": _urls(league, season, kind),
-        **_tables(league, season, kind, filters),
     }
-    RequestConfig(request, paginate=False).configure(context["table"])
-    template = "league/standings_page.html"
+    context["table_html"] = _table_html(request, league, season, kind, context)
     if request.htmx.target == "standings-table":
-        template += "#table"
-    response = render(request, template, context)
+        response = HttpResponse(context["table_html"])
+    else:
+        response = render(request, "league/standings_page.html", context)
     patch_vary_headers(response, ["HX-Request", "HX-Target"])
     return response
+
+
+def _table_html(request, league, season, kind, context) -> str:
+    """The rendered table, kept in the cache until the league's next result. Ranking
+    and drawing a long table is most of a page's cost; the rest is cheap."""
+    key = (
+        "standings-table:"
+        + hashlib.sha256(
+            json.dumps(
+                [
+                    league.pk,
+                    league.results_version,
+                    season.pk if season else None,
+                    kind,
+                    sorted(request.GET.lists()),
+                ]
+            ).encode()
+        ).hexdigest()
+    )
+    html = cache.get(key)
+    if html is None:
+        tables = _tables(league, season, kind, context["filters"])
+        RequestConfig(request, paginate=False).configure(tables["table"])
+        html = render_to_string(
+            "league/standings_page.html#table", {**context, **tables}, request=request
+        )
+        cache.set(key, html, timeout=60 * 60)
+    return mark_safe(html)  # rendered by our own template above
 
 
 def season_teams(request, league_slug, season_slug):

@@ -20,7 +20,7 @@ import rules
 from league import standings
 from league.models import Fixture, Player, Pub, Season, Team
 from scoring.models import Confirmation, Deal, Game, GameEvent, GameSide, ScorerLink
-from scoring.outcome import game_outcome
+from scoring.outcome import game_outcome, season_outcomes
 from scoring.wording import with_side_names
 
 
@@ -487,3 +487,8 @@ def link_revoke(*, link: ScorerLink, user=None) -> ScorerLink:
             text=f"Scorer link {link.pk} revoked",
         )
         return link
+
+
+def season_standings_rebuild(*, season: Season) -> None:
+    """Count a season's standings rows again from its games: a repair, or after a load."""
+    standings.standings_season_rebuild(season_id=season.pk, outcomes=season_outcomes(season))

@@ -26,3 +26,11 @@ def no_login_throttling(settings):
     """django-axes needs a request to authenticate; tests that log in with the test
     client have none. tests/test_login_throttling.py turns it back on."""
     settings.AXES_ENABLED = False
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with nothing cached (the pages' caches are keyed by row ids)."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -34,6 +34,7 @@ from scoring.services import (
     deal_undo,
     game_confirm,
     game_start,
+    season_standings_rebuild,
 )
 from tests.factories import (
     FixtureFactory,
@@ -380,3 +381,18 @@ def test_the_demo_team_table_matches_a_count_of_its_games():
     assert sum(row["won"] for row in rows.values()) == 42
     positions = [row["position"] for row in standings.team_rows(season)]
     assert positions == sorted(positions) and positions[0] == 1
+
+
+@pytest.mark.django_db
+def test_a_full_recount_of_the_demo_season_gives_the_kept_rows_in_a_few_queries(
+    django_assert_max_num_queries,
+):
+    load_demo()
+    season = Season.objects.get()
+    kept = kept_rows(season)
+    version = season.league.results_version
+    with django_assert_max_num_queries(20):
+        season_standings_rebuild(season=season)
+    assert kept_rows(season) == kept
+    season.league.refresh_from_db()
+    assert season.league.results_version == version + 1

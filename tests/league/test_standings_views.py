@@ -343,3 +343,24 @@ def test_an_unknown_tiebreak_key_in_a_season_is_left_out_not_a_server_error(clie
     response = client.get(url("standings-teams", season))
     assert response.status_code == 200
     assert "Ranked by marches, then league points." in response.content.decode()
+
+
+def test_the_table_comes_from_the_cache_until_the_next_result(client, season, db):
+    page = url("standings-teams", season)
+    first = client.get(page)
+    with CaptureQueriesContext(connection) as again:
+        second = client.get(page)
+    with CaptureQueriesContext(connection) as fresh_cache:
+        cache.clear()
+        client.get(page)
+    table = lambda response: response.text.split('id="standings-table"')[1]  # noqa: E731
+    assert table(second) == table(first)
+    assert len(again) < len(fresh_cache)  # the ranking was not read again
+    bowers, cuts = (t for t in season.teams.order_by("name") if t.name != "Aces")
+    fixture = FixtureFactory(season=season, pub=bowers.pub, teams=[cuts, bowers])
+    for number in (1, 2, 3):
+        win_game(season=season, winner=cuts, loser=bowers, fixture=fixture, number=number)
+    after = client.get(page).text
+    assert after != first.text
+    row = next(line for line in after.split("<tr") if "Cuts" in line)
+    assert ">5<" in row  # Cuts have played five games now
