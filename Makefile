@@ -40,5 +40,6 @@ test: venv
 	$(TEST_ENV) $(BIN)/pytest
 
 bench: venv
+	bash .ci/system-deps --bench
 	bash .ci/postgres
 	$(TEST_ENV) $(BIN)/python -m bench

@@ -1,0 +1,485 @@
+"""
+make bench: build leagues S and M (L with --large) in a database of its own, measure,
+write bench.json at the repository root and print the table. See bench/RESULTS.md.
+
+    .venv/bin/python -m bench [--large] [--service-rounds 4] [--repeats 15] [--seconds 10]
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import db  # noqa: E402
+
+# A busy night (the model the capacity figure is measured against).
+PUBS, TABLES, DEAL_EVERY_S = 40, 8, 180
+PLAYERS, REFRESH_EVERY_S = 500, 30
+
+TARGETS = {
+    "read_vs_floor": ("<=", 0.05),
+    "recompute_vs_floor": ("<=", 1.5),
+    "standings_http_vs_hello": (">=", 0.8),
+    "deal_post_vs_hello": (">=", 0.1),
+    "capacity_vs_busy_night": (">=", 10.0),
+}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[1])
+    parser.add_argument("--large", action="store_true", help="also build and measure L")
+    parser.add_argument(
+        "--service-rounds",
+        type=int,
+        default=4,
+        help="weeks of S also written deal by deal through the services (38 = all of S; 0 = skip)",
+    )
+    parser.add_argument("--repeats", type=int, default=15, help="in-process repeats")
+    parser.add_argument("--seconds", type=float, default=10, help="seconds per HTTP run")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved HTTP rounds")
+    parser.add_argument("--keep-db", action="store_true", help="keep twentyfive_bench")
+    parser.add_argument(
+        "--recompute-repeats", type=int, default=5, help="repeats of the full recompute"
+    )
+    args = parser.parse_args(argv)
+
+    source_url = os.environ.get("DATABASE_URL", "")
+    url = db.use()
+    os.environ["DJANGO_ALLOWED_HOSTS"] = "testserver,127.0.0.1"
+    import django
+
+    django.setup()
+    try:
+        report = run(args, url)
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        if not args.keep_db:
+            db.drop(source_url or url)
+    (ROOT / "bench.json").write_text(json.dumps(report, indent=2, default=str))
+    print(table(report))
+    print(f"\nWritten: {ROOT / 'bench.json'}")
+    return 0
+
+
+def say(text: str) -> None:
+    print(f"[{datetime.datetime.now():%H:%M:%S}] {text}", flush=True)
+
+
+def run(args, url) -> dict:
+    from django.core.management import call_command
+
+    from bench import generate, measure
+
+    report = {"started": datetime.datetime.now(datetime.UTC).isoformat(), "machine": machine()}
+    say("migrating the bench database")
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+    sizes = ["S", "M", *(["L"] if args.large else [])]
+    built = {}
+    for size in sizes:
+        say(f"building {size} (bulk path)")
+        built[size] = generate.build_league(size, path="bulk")
+    report["leagues"] = {
+        size: {
+            "teams": b.teams,
+            "fixtures": b.fixtures,
+            "games": b.games,
+            "deals": b.deals,
+            "bulk_seconds": round(b.seconds["total"], 2),
+        }
+        for size, b in built.items()
+    }
+    if args.service_rounds:
+        report["service_path"] = service_check(args.service_rounds)
+        s = built["S"]
+        report["service_path"]["bulk_deals_per_second"] = round(s.deals / s.seconds["total"], 1)
+    say("in-process measurements")
+    report["in_process"] = {
+        size: in_process(b.season, size, args.repeats, args.recompute_repeats)
+        for size, b in built.items()
+    }
+    say("query counts of the public pages")
+    counts = {size: measure.query_counts(built[size].league) for size in ("S", "M")}
+    report["deal_post_queries"] = {
+        size: measure.deal_post_queries(*fresh_game_and_secretary(built[size]))
+        for size in ("S", "M")
+    }
+    report["query_counts"] = {
+        page: {"S": counts["S"][page], "M": counts["M"].get(page)} for page in counts["S"]
+    }
+    say("HTTP measurements (gunicorn, 2 workers)")
+    report["http"] = http(built["M"], url, args)
+    report["model"] = capacity(report["http"])
+    report["ratios"], report["verdicts"] = verdicts(report)
+    report["checks"] = {size: consistent(b.season) for size, b in built.items()}
+    report["finished"] = datetime.datetime.now(datetime.UTC).isoformat()
+    report["machine"]["load_after"] = os.getloadavg()
+    return report
+
+
+def machine() -> dict:
+    import django
+    import gunicorn
+    import psycopg
+    from django.db import connection
+
+    from bench import load
+
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW server_version")
+        pg = cursor.fetchone()[0]
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor(),
+    )
+    memory = next(
+        (
+            line.split()[1]
+            for line in Path("/proc/meminfo").read_text().splitlines()
+            if line.startswith("MemTotal")
+        ),
+        "0",
+    )
+    return {
+        "platform": platform.platform(),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "memory_gib": round(int(memory) / 1024 / 1024, 1),
+        "load_before": os.getloadavg(),
+        "python": platform.python_version(),
+        "django": django.get_version(),
+        "postgresql": pg,
+        "psycopg": psycopg.__version__,
+        "gunicorn": gunicorn.__version__,
+        "load_generator": load.tool(),
+    }
+
+
+def service_check(rounds: int) -> dict:
+    """The first `rounds` weeks of S written both ways: deal by deal through the services,
+    and by the bulk path; every row compared."""
+    from bench import generate
+    from bench.snapshot import differences, league_snapshot
+
+    say(f"writing {rounds} weeks of S through game_start + deal_record, deal by deal")
+    service = generate.build_league("S", path="service", rounds=rounds, slug="check-service")
+    built_bulk = generate.build_league("S", path="bulk", rounds=rounds, slug="check-bulk")
+    diff = differences(league_snapshot(service.season), league_snapshot(built_bulk.season))
+    return {
+        "rounds": rounds,
+        "games": service.games,
+        "deals": service.deals,
+        "seconds": round(service.seconds["total"], 1),
+        "deals_per_second": round(service.deals / service.seconds["total"], 1),
+        "bulk_deals_per_second": None,
+        "identical_to_bulk": not diff,
+        "differences": diff,
+    }
+
+
+def in_process(season, size, repeats, recompute_repeats) -> dict:
+    from bench import measure
+
+    items = {
+        "floor": lambda: measure.floor(season),
+        "read": lambda: measure.read_path(season),
+        # For scale, not a target: the kept team rows alone, unranked.
+        "kept_rows_only": lambda: measure.kept_rows_only(season),
+    }
+    medians = measure.interleaved(items, repeats)
+    name, recompute = measure.recompute_function()
+    if recompute is not None and recompute_repeats:
+        # A full recount writes every row again: fewer repeats, against the floor again.
+        say(f"  recompute at {size}: {name}")
+        again = measure.interleaved(
+            {"floor": lambda: measure.floor(season), "recompute": lambda: recompute(season)},
+            recompute_repeats,
+            warm=False,
+        )
+        medians["recompute"] = again["recompute"]
+        medians["floor_for_recompute"] = again["floor"]
+    out = {f"{k}_ms": round(v * 1000, 3) for k, v in medians.items()}
+    out["read_vs_floor"] = round(medians["read"] / medians["floor"], 4)
+    out["kept_rows_only_vs_floor"] = round(medians["kept_rows_only"] / medians["floor"], 4)
+    if "recompute" in medians:
+        out["recompute"] = name
+        out["recompute_repeats"] = recompute_repeats
+        out["recompute_vs_floor"] = round(medians["recompute"] / medians["floor_for_recompute"], 3)
+    else:
+        out["recompute"] = name and f"{name} (not run: --recompute-repeats 0)"
+    out["repeats"] = repeats
+    return out
+
+
+def fresh_game_and_secretary(built):
+    from django.contrib.auth import get_user_model
+
+    from scoring.models import Game
+
+    user, _ = get_user_model().objects.get_or_create(username=f"bench-{built.league.slug}")
+    built.league.secretaries.add(user)
+    return Game.objects.get(pk=pool_of_games(built, 1)[0]), user
+
+
+def pool_of_games(built, count: int) -> list[int]:
+    """Games in play (no deal yet) between two of the league's teams, for the POSTs."""
+    from league.models import Team
+    from scoring.models import Game, GameEvent, GameSide
+
+    teams = list(Team.objects.filter(season=built.season).order_by("pk")[:2])
+    games = Game.objects.bulk_create(
+        [
+            Game(
+                league=built.league,
+                season=built.season,
+                pub=teams[0].pub,
+                sides=2,
+                ruleset_key="twenty-five",
+                target=25,
+                scores=[0, 0],
+            )
+            for _ in range(count)
+        ],
+        batch_size=5000,
+    )
+    GameSide.objects.bulk_create(
+        [
+            GameSide(game=g, index=i, team=t, label=t.name)
+            for g in games
+            for i, t in enumerate(teams)
+        ],
+        batch_size=5000,
+    )
+    GameEvent.objects.bulk_create(
+        [GameEvent(game=g, kind=GameEvent.Kind.STARTED, text="bench") for g in games],
+        batch_size=5000,
+    )
+    return [g.pk for g in games]
+
+
+def http(built, url, args) -> dict:
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from bench import load
+    from bench.server import Browser, serving
+    from scoring.models import Deal, Game
+
+    password = "bench-secretary-25"
+    user = get_user_model().objects.create_user("bench-secretary", password=password)
+    built.league.secretaries.add(user)
+    per_run = int(1000 * args.seconds)
+    pool = pool_of_games(built, per_run * args.rounds)
+    season = built.season
+    standings_path = reverse("league:standings-teams", args=[built.league.slug, season.slug])
+    sheet = Game.objects.filter(season=season, fixture__isnull=False).order_by("pk").first()
+    sheet_path = reverse("scoring:game-sheet", args=[sheet.pk])
+    deals_before = Deal.objects.count()
+    samples = {"hello": [], "standings": [], "sheet": [], "deal_post": []}
+    runs = []
+    with serving(url) as base:
+        browser = Browser(base)
+        browser.login("bench-secretary", password)
+        cookie, csrf = browser.cookie_header(), browser.csrf
+        status, _ = browser.get(standings_path)
+        for round_ in range(args.rounds):
+            for name, run_ in (
+                ("hello", lambda: load.get(base + "/healthz", args.seconds)),
+                ("standings", lambda: load.get(base + standings_path, args.seconds)),
+                ("sheet", lambda: load.get(base + sheet_path, args.seconds)),
+                (
+                    "deal_post",
+                    lambda r=round_: load.post_deals(
+                        base, pool[r * per_run : (r + 1) * per_run], cookie, csrf, args.seconds
+                    ),
+                ),
+            ):
+                load.drain(base)
+                result = run_()
+                samples[name].append(result["rps"])
+                runs.append({"round": round_, "what": name, **result})
+                say(f"  {name}: {result['rps']:.0f} req/s ({result['bad']} unexpected)")
+    saved = Deal.objects.count() - deals_before
+    posted = sum(r["requests"] for r in runs if r["what"] == "deal_post")
+    # A page that answered nothing in its window counts as one answer in that window.
+    floor_rps = 1 / args.seconds
+    medians = {name: max(statistics.median(v), floor_rps) for name, v in samples.items()}
+    return {
+        "tool": load.tool(),
+        "connections": load.CONNECTIONS,
+        "seconds_per_run": args.seconds,
+        "rounds": args.rounds,
+        "league": "M",
+        "standings_url": standings_path,
+        "standings_status": status,
+        "sheet_url": sheet_path,
+        "rps_median": {k: round(v, 1) for k, v in medians.items()},
+        "deal_posts_answered": posted,
+        "deals_saved": saved,
+        "runs": runs,
+        "standings_vs_hello": round(medians["standings"] / medians["hello"], 3),
+        "deal_post_vs_hello": round(medians["deal_post"] / medians["hello"], 3),
+    }
+
+
+def capacity(http_report) -> dict:
+    """How many busy nights at once the measured server could carry."""
+    rps = http_report["rps_median"]
+    deals = PUBS * TABLES / DEAL_EVERY_S
+    refreshes = PLAYERS / REFRESH_EVERY_S
+    # Each deal is a POST and then the sheet it redirects to; each refresh one table page.
+    shares = {
+        "deal_post": deals / rps["deal_post"],
+        "sheet": deals / rps["sheet"],
+        "standings": refreshes / rps["standings"],
+    }
+    busy = sum(shares.values())
+    return {
+        "busy_share_by_request": {k: round(v, 4) for k, v in shares.items()},
+        "model": (
+            f"{PUBS} pubs x {TABLES} tables, a deal per table every {DEAL_EVERY_S // 60} min "
+            f"({deals:.2f} deal POSTs/s, each followed by a sheet GET); {PLAYERS} players "
+            f"refreshing the team table every {REFRESH_EVERY_S} s ({refreshes:.2f} GETs/s)"
+        ),
+        "deal_posts_per_s": round(deals, 3),
+        "standings_gets_per_s": round(refreshes, 3),
+        "server_busy_share": round(busy, 4),
+        "capacity_vs_busy_night": round(1 / busy, 3),
+    }
+
+
+def consistent(season) -> bool:
+    from bench.recount import kept, recount
+
+    return kept(season) == recount(season)
+
+
+def verdicts(report) -> tuple[dict, dict]:
+    ratios = {}
+    for size, figures in report["in_process"].items():
+        ratios[f"read_vs_floor_{size}"] = figures["read_vs_floor"]
+        if figures.get("recompute_vs_floor") is not None:
+            ratios[f"recompute_vs_floor_{size}"] = figures["recompute_vs_floor"]
+    ratios["standings_http_vs_hello"] = report["http"]["standings_vs_hello"]
+    ratios["deal_post_vs_hello"] = report["http"]["deal_post_vs_hello"]
+    ratios["capacity_vs_busy_night"] = report["model"]["capacity_vs_busy_night"]
+    out = {}
+    for name, value in ratios.items():
+        base = next(key for key in TARGETS if name.startswith(key))
+        op, target = TARGETS[base]
+        met = value <= target if op == "<=" else value >= target
+        out[name] = {"value": value, "target": f"{op} {target}", "met": met}
+    sizes = report["query_counts"]
+    out["query_counts_equal_S_M"] = {
+        "value": sum(1 for p in sizes.values() if p["S"] == p["M"]),
+        "target": f"== {len(sizes)} pages",
+        "met": all(p["S"] == p["M"] for p in sizes.values()),
+    }
+    if "recompute" not in str(ratios):
+        out["recompute_vs_floor"] = {
+            "value": None,
+            "target": "<= 1.5",
+            "met": None,
+            "why": "the app has no recompute-from-scratch function to measure",
+        }
+    return ratios, out
+
+
+def table(report) -> str:
+    m = report["machine"]
+    lines = [
+        f"Machine: {m['cores']} cores ({m['cpu']}), {m['memory_gib']} GiB; "
+        f"Python {m['python']}, Django {m['django']}, PostgreSQL {m['postgresql']}, "
+        f"gunicorn {m['gunicorn']} (2 sync workers), load by {m['load_generator']}; "
+        f"load average before {m['load_before'][0]:.1f}, after {m['load_after'][0]:.1f}",
+        "",
+        "| League | teams | fixtures | games | deals | bulk build (s) |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for size, lg in report["leagues"].items():
+        lines.append(
+            f"| {size} | {lg['teams']:,} | {lg['fixtures']:,} | {lg['games']:,} "
+            f"| {lg['deals']:,} | {lg['bulk_seconds']} |"
+        )
+    if "service_path" in report:
+        sp = report["service_path"]
+        lines += [
+            "",
+            f"Service path (game_start + deal_record, a transaction per deal), first "
+            f"{sp['rounds']} weeks of S: {sp['deals']:,} deals in {sp['seconds']} s = "
+            f"{sp['deals_per_second']} deals/s; "
+            f"bulk path {sp['bulk_deals_per_second']} deals/s (all of S); rows identical: "
+            f"{'yes' if sp['identical_to_bulk'] else 'NO'}",
+        ]
+    lines += [
+        "",
+        "| In process (median ms) | floor (SQL over all deals) | read path (team_rows) "
+        "| kept team rows only | app recompute |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for size, f in report["in_process"].items():
+        lines.append(
+            f"| {size} | {f['floor_ms']} | {f['read_ms']} | {f['kept_rows_only_ms']} "
+            f"| {f.get('recompute_ms', 'n/a')} |"
+        )
+    h = report["http"]["rps_median"]
+    lines += [
+        "",
+        f"| HTTP at M (median req/s, {report['http']['tool']}, "
+        f"{report['http']['connections']} connections) | req/s |",
+        "|---|---:|",
+        f"| /healthz (hello) | {h['hello']:.0f} |",
+        f"| team table page | {h['standings']:.0f} |",
+        f"| table sheet GET | {h['sheet']:.0f} |",
+        f"| deal POST (fresh key) | {h['deal_post']:.0f} |",
+        "",
+        f"Deal POSTs answered {report['http']['deal_posts_answered']:,}, deals saved "
+        f"{report['http']['deals_saved']:,}.",
+        f"Busy night: {report['model']['model']}. Share of the server it needs, by request: "
+        + ", ".join(f"{k} {v:.1%}" for k, v in report["model"]["busy_share_by_request"].items())
+        + f"; capacity = 1 / {report['model']['server_busy_share']:.3f}.",
+        "",
+        "Queries per deal POST (in process): "
+        + ", ".join(f"{k} {v[1]} ({v[0]})" for k, v in report["deal_post_queries"].items())
+        + ".",
+        "",
+        "| Target | measured | target | met |",
+        "|---|---:|---:|:---:|",
+    ]
+    for name, v in report["verdicts"].items():
+        met = {True: "yes", False: "**no**", None: "n/a"}[v["met"]]
+        lines.append(f"| {name} | {v['value']} | {v['target']} | {met} |")
+    pages = report["query_counts"]
+    lines += ["", "| Public page | queries at S | queries at M |", "|---|---:|---:|"]
+    for page, v in pages.items():
+        s, mm = v["S"], v["M"]
+        lines.append(f"| {page} | {s[1]} ({s[0]}) | {mm[1] if mm else '-'} |")
+    lines.append("")
+    lines.append(
+        "Stored rows equal a recount from the games: "
+        + ", ".join(f"{k} {'yes' if v else 'NO'}" for k, v in report["checks"].items())
+    )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    started = time.monotonic()
+    code = main()
+    print(f"bench took {time.monotonic() - started:.0f} s")
+    sys.exit(code)
