@@ -220,9 +220,20 @@ def _rules_deal(dealer, tricks, trick_winners, bonus_side) -> rules.Deal:
     )
 
 
-def _next_version(game: Game, number: int) -> int:
+def _deal_create(game, number, dealer, tricks_text, winners_text, bonus_side, key, user, link):
     # Undone and corrected deals keep their rows, so a number may already have versions.
-    return game.deals.filter(number=number).count() + 1
+    return Deal.objects.create(
+        game=game,
+        number=number,
+        version=game.deals.filter(number=number).count() + 1,
+        dealer=dealer,
+        tricks=tricks_text,
+        trick_winners=winners_text,
+        bonus_side=bonus_side,
+        key=key,
+        entered_by=_person(user),
+        entered_via=link,
+    )
 
 
 def deal_record(
@@ -256,17 +267,8 @@ def deal_record(
             result = game_result(game, [new])
             before = game_outcome(game)
             number = len(result.deals)
-            deal = Deal.objects.create(
-                game=game,
-                number=number,
-                version=_next_version(game, number),
-                dealer=dealer,
-                tricks=tricks_text,
-                trick_winners=winners_text,
-                bonus_side=bonus_side,
-                key=key,
-                entered_by=_person(user),
-                entered_via=link,
+            deal = _deal_create(
+                game, number, dealer, tricks_text, winners_text, bonus_side, key, user, link
             )
             _write_totals(game, result, before=before)
             _event(
@@ -333,17 +335,8 @@ def deal_correct(
             was = describe_deal(game, old)
             old.live = False
             old.save(update_fields=["live"])
-            deal = Deal.objects.create(
-                game=game,
-                number=number,
-                version=_next_version(game, number),
-                dealer=dealer,
-                tricks=tricks_text,
-                trick_winners=winners_text,
-                bonus_side=bonus_side,
-                key=key,
-                entered_by=_person(user),
-                entered_via=link,
+            deal = _deal_create(
+                game, number, dealer, tricks_text, winners_text, bonus_side, key, user, link
             )
             _write_totals(game, result, before=before)
             text = f"Deal {number}: {was} → {describe_deal(game, deal)}"
