@@ -14,6 +14,7 @@ fixtures, and who may change what.
 import dataclasses
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -22,6 +23,9 @@ import rules
 
 
 class League(models.Model):
+    # The site's own first path segments: a league called one of these would be hidden.
+    RESERVED_SLUGS = {"account", "admin", "games", "healthz", "login", "logout", "static"}
+
     name = models.CharField(max_length=100)
     slug = models.SlugField(unique=True)
     secretaries = models.ManyToManyField(
@@ -39,6 +43,10 @@ class League(models.Model):
 
     def get_absolute_url(self):
         return reverse("league:league", args=[self.slug])
+
+    def clean(self):
+        if self.slug in self.RESERVED_SLUGS:
+            raise ValidationError({"slug": f"“{self.slug}” is a page of the site; choose another."})
 
 
 class Pub(models.Model):
