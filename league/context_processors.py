@@ -1,6 +1,3 @@
-from django.conf import settings
-
-
 def league(request):
-    """The league the page belongs to, for the header, when the view set one."""
-    return {"site_name": "Twenty-Five League", "debug": settings.DEBUG}
+    """The site's name, for the header of pages that belong to no league."""
+    return {"site_name": "Twenty-Five League"}

@@ -170,6 +170,25 @@ def _form_errors(form) -> list[str]:
     return list(dict.fromkeys(error for errors in form.errors.values() for error in errors))
 
 
+def _sheet_change(request, game: Game, scorer: Scorer, change, *, tried, **extra):
+    """Run `change()`; turn each refusal into the sheet's answer: a rule broken or a
+    change refused as 422 with its message, a stale game as the 409 conflict view
+    showing what was tried (`tried()`, worked out only then)."""
+    try:
+        change()
+    except rules.InvalidDeal as error:
+        message = with_side_names(str(error), _labels(game))
+        return _render_sheet(request, game, scorer, status=422, errors=[message], **extra)
+    except services.StaleGame as stale:
+        current = _game(stale.game.pk)
+        return _render_sheet(
+            request, current, scorer, status=409, conflict=str(stale), tried=tried()
+        )
+    except services.ScoringError as error:
+        return _render_sheet(request, game, scorer, status=422, errors=[str(error)], **extra)
+    return _after_change(request, game, scorer)
+
+
 def _deal_change(request, game: Game, scorer: Scorer, form: DealForm, save):
     """Run `save()` for a valid deal form; turn each refusal into the sheet's answer."""
     mode = request.POST.get("mode")
@@ -177,20 +196,7 @@ def _deal_change(request, game: Game, scorer: Scorer, form: DealForm, save):
         return _render_sheet(
             request, game, scorer, status=422, errors=_form_errors(form), mode=mode
         )
-    labels = _labels(game)
-    try:
-        save()
-    except rules.InvalidDeal as error:
-        message = with_side_names(str(error), labels)
-        return _render_sheet(request, game, scorer, status=422, errors=[message], mode=mode)
-    except services.StaleGame as stale:
-        current = _game(stale.game.pk)
-        return _render_sheet(
-            request, current, scorer, status=409, conflict=str(stale), tried=_tried(game, form)
-        )
-    except services.ScoringError as error:
-        return _render_sheet(request, game, scorer, status=422, errors=[str(error)], mode=mode)
-    return _after_change(request, game, scorer)
+    return _sheet_change(request, game, scorer, save, tried=lambda: _tried(game, form), mode=mode)
 
 
 @require_POST
@@ -220,18 +226,14 @@ def deal_undo(request, pk):
     form = VersionForm(request.POST)
     if not form.is_valid():
         return _render_sheet(request, game, scorer, status=422, errors=["Reload and try again."])
-    try:
-        services.deal_undo(
-            game=game, version=form.cleaned_data["version"], user=request.user, link=scorer.link
-        )
-    except services.StaleGame as stale:
-        current = _game(stale.game.pk)
-        return _render_sheet(
-            request, current, scorer, status=409, conflict=str(stale), tried="Undo the last deal"
-        )
-    except services.ScoringError as error:
-        return _render_sheet(request, game, scorer, status=422, errors=[str(error)])
-    return _after_change(request, game, scorer)
+    version = form.cleaned_data["version"]
+    return _sheet_change(
+        request,
+        game,
+        scorer,
+        lambda: services.deal_undo(game=game, version=version, user=request.user, link=scorer.link),
+        tried=lambda: "Undo the last deal",
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -290,16 +292,15 @@ def game_confirm(request, pk):
         return _refuse(request)
     form = VersionForm(request.POST)
     version = form.cleaned_data["version"] if form.is_valid() else None
-    try:
-        services.game_confirm(game=game, version=version, user=request.user, link=scorer.link)
-    except services.StaleGame as stale:
-        current = _game(stale.game.pk)
-        return _render_sheet(
-            request, current, scorer, status=409, conflict=str(stale), tried="Confirm the result"
-        )
-    except services.ScoringError as error:
-        return _render_sheet(request, game, scorer, status=422, errors=[str(error)])
-    return _after_change(request, game, scorer)
+    return _sheet_change(
+        request,
+        game,
+        scorer,
+        lambda: services.game_confirm(
+            game=game, version=version, user=request.user, link=scorer.link
+        ),
+        tried=lambda: "Confirm the result",
+    )
 
 
 @require_GET
