@@ -20,7 +20,7 @@ Read in this order: `rulesets`, `records`, `seating`, `checks`, `scoring`, `spoi
 """
 
 from rules.errors import CODES, InvalidDeal, UnsupportedSides
-from rules.records import Deal, DealResult, GameResult, Pool
+from rules.records import Deal, DealResult, GameResult, Pool, Reason
 from rules.rulesets import RULESETS, Ruleset
 from rules.scoring import score_game
 from rules.seating import counting_order, dealer_for_deal, next_dealer
@@ -33,6 +33,7 @@ __all__ = [
     "GameResult",
     "InvalidDeal",
     "Pool",
+    "Reason",
     "Ruleset",
     "UnsupportedSides",
     "counting_order",

@@ -11,11 +11,10 @@ Messages count deals and sides from 1, as the table does.
 from collections.abc import Callable
 
 from rules.errors import InvalidDeal
-from rules.records import Deal
+from rules.records import ORDINALS, Deal
 from rules.rulesets import Ruleset, is_whole
 
 TRICKS = 5
-ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 Refuse = Callable[[str, str], InvalidDeal]  # (code, text) -> the error for this deal
 

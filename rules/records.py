@@ -11,10 +11,47 @@
   the words that say why the game was won.
 - `Pool` (Spoil Five): the `size` of the pool, and each player's net `units` (won minus
   paid in) since the first hand.
+- `Reason`: why the game was won, as a code with its values (`code`, `side`, `target`,
+  `trick`), so a caller can put the sides' own names in: `reason.text(["Ayes", "Bees"])`.
 - `Win` (inside `rules/` only): how the deal that decided the game decided it.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a game was won. The codes:
+
+    - `reached`: the only side to reach the target.
+    - `first_non_dealer`: several reached it; the dealer's side is counted last (rule 3).
+    - `first_from_left`: several reached it, counted from the dealer's left (rule 3).
+    - `on_trick`: the trick order shows it reached the target on trick `trick` (1 to 5).
+    - `march`: all five tricks win outright (house rule).
+    """
+
+    code: str
+    side: int
+    target: int
+    trick: int | None = None
+
+    def text(self, labels: Sequence[str] | None = None) -> str:
+        """The reason in the table's words, with the sides named by `labels` (by default
+        "Side 1", "Side 2", … counting from 1)."""
+        name = labels[self.side] if labels else f"Side {self.side + 1}"
+        reached = f"{name} reached {self.target}"
+        if self.code == "first_non_dealer":
+            return f"{reached} first (non-dealers counted first)"
+        if self.code == "first_from_left":
+            return f"{reached} first (counted from the dealer's left)"
+        if self.code == "on_trick":
+            return f"{reached} on the {ORDINALS[self.trick - 1]} trick"
+        if self.code == "march":
+            return f"{name} made a march: all five tricks"
+        return reached
 
 
 @dataclass(frozen=True)
@@ -58,10 +95,14 @@ class GameResult:
     shutout: bool
     reason: str = ""
     pool: Pool | None = None
+    # Why the game was won, as a code with its values (None while it goes on), and how
+    # many marches (all five tricks in a deal) each side made.
+    why: Reason | None = None
+    marches: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class Win:
     side: int
-    reason: str
+    why: Reason
     shutout: bool

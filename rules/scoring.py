@@ -14,8 +14,8 @@ scored, so a sheet is either scored in full or refused at its first bad deal.
 from collections.abc import Iterable
 from operator import add
 
-from rules.checks import ORDINALS, TRICKS, check_deal
-from rules.records import Deal, DealResult, GameResult, Pool, Win
+from rules.checks import TRICKS, check_deal
+from rules.records import Deal, DealResult, GameResult, Pool, Reason, Win
 from rules.rulesets import Ruleset
 from rules.seating import counting_order
 from rules.spoil_five import score_hand
@@ -33,7 +33,9 @@ def score_game(ruleset: Ruleset, *, sides: int, deals: Iterable[Deal]) -> GameRe
     results: list[DealResult] = []
     win: Win | None = None
     won: tuple[int, int] | None = None
+    deals_seen: list[Deal] = []
     for index, deal in enumerate(deals):
+        deals_seen.append(deal)
         check_deal(ruleset, sides=sides, deal=deal, index=index, before=totals, won=won)
         if ruleset.hand_scoring:
             result, win = score_hand(ruleset, deal, totals, pool)
@@ -44,14 +46,20 @@ def score_game(ruleset: Ruleset, *, sides: int, deals: Iterable[Deal]) -> GameRe
         totals = result.totals
         if win is not None:
             won = (win.side, index)
+    marches = [0] * sides
+    for deal in deals_seen:
+        for side, count in enumerate(deal.tricks):
+            marches[side] += count == TRICKS
     return GameResult(
         scores=totals,
         winner=win.side if win else None,
         finished=win is not None,
         deals=tuple(results),
         shutout=win.shutout if win else False,
-        reason=win.reason if win else "",
+        reason=win.why.text() if win else "",
         pool=pool,
+        why=win.why if win else None,
+        marches=tuple(marches),
     )
 
 
@@ -82,7 +90,7 @@ def _decide(
 
     if marcher is not None and ruleset.march_wins:
         # House rule: all five tricks win outright. Nobody else took a trick this deal.
-        return _win(marcher, f"Side {marcher + 1} made a march: all five tricks", totals)
+        return _win(Reason("march", marcher, target), totals)
 
     # Rule 4: trick order, when known, beats the convention.
     if deal.trick_winners is not None:
@@ -90,16 +98,14 @@ def _decide(
         for number, side in enumerate(deal.trick_winners):
             running[side] += ruleset.points_per_trick
             if running[side] >= target:
-                reason = f"Side {side + 1} reached {target} on the {ORDINALS[number]} trick"
-                return _win(side, reason, running)
+                return _win(Reason("on_trick", side, target, trick=number + 1), running)
 
     # Rule 5, counts only: play stopped on the trick that took one side to the target, and
     # that trick was the last one played (checks.py made sure only one side got there).
     played = sum(deal.tricks)
     if played < TRICKS:
         side = next(side for side, total in enumerate(totals) if total >= target)
-        reason = f"Side {side + 1} reached {target} on the {ORDINALS[played - 1]} trick"
-        return _win(side, reason, totals)
+        return _win(Reason("on_trick", side, target, trick=played), totals)
 
     # Rule 3: the convention. Bonuses (highest trump, march) are scored at the end of the
     # deal, after the fifth trick, so a side that reaches the target only with its bonus is
@@ -110,11 +116,11 @@ def _decide(
         return None
     side = reached[0]
     if len(reached) == 1:
-        reason = f"Side {side + 1} reached {target}"
+        why = Reason("reached", side, target)
     elif deal.dealer in reached:
-        reason = f"Side {side + 1} reached {target} first (non-dealers counted first)"
+        why = Reason("first_non_dealer", side, target)
     else:
-        reason = f"Side {side + 1} reached {target} first (counted from the dealer's left)"
+        why = Reason("first_from_left", side, target)
     # The scores as they stood when `side` was counted: every trick was in if the order is
     # known, and every side counted before it, and itself, has its whole deal.
     at_target = list(before)
@@ -124,13 +130,13 @@ def _decide(
         ]
     for counted in order[: order.index(side) + 1]:
         at_target[counted] = totals[counted]
-    return _win(side, reason, at_target)
+    return _win(why, at_target)
 
 
-def _win(side: int, reason: str, at_target: Iterable[int]) -> Win:
+def _win(why: Reason, at_target: Iterable[int]) -> Win:
     # Shutout (rule 7; "if a player or team wins the 25 points before another team or player
     # scores, they are awarded double stakes", seed 004): read at the moment the winner
     # reached the target, as the trick order or the counting order has it. Points the others
     # take later in a deal played out in full do not undo it.
-    shutout = all(total == 0 for other, total in enumerate(at_target) if other != side)
-    return Win(side=side, reason=reason, shutout=shutout)
+    shutout = all(total == 0 for other, total in enumerate(at_target) if other != why.side)
+    return Win(side=why.side, why=why, shutout=shutout)

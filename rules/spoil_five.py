@@ -15,7 +15,7 @@ Individual players (sides of one), every hand played out to five tricks.
 from operator import add
 
 from rules.checks import TRICKS
-from rules.records import Deal, DealResult, Pool, Win
+from rules.records import Deal, DealResult, Pool, Reason, Win
 from rules.rulesets import Ruleset
 
 # "award 3 points for winning a hand, 5 points for taking all five tricks, and 0 for a
@@ -49,16 +49,16 @@ def score_hand(
 
     totals = tuple(map(add, before, points))
     pool_after = Pool(size=size, units=tuple(map(add, pool.units, units_won)))
-    reason = ""
+    why = None
     if march and ruleset.march_wins:
-        reason = f"Side {hand_winner + 1} made a march: all five tricks"
+        why = Reason("march", hand_winner, ruleset.target)
     elif hand_winner is not None and totals[hand_winner] >= ruleset.target:
-        reason = f"Side {hand_winner + 1} reached {ruleset.target}"
+        why = Reason("reached", hand_winner, ruleset.target)
     win = None
-    if reason:
+    if why:
         # Only the hand winner scored, so the others' totals are what they had when it won.
         shutout = all(total == 0 for player, total in enumerate(totals) if player != hand_winner)
-        win = Win(side=hand_winner, reason=reason, shutout=shutout)
+        win = Win(side=hand_winner, why=why, shutout=shutout)
 
     result = DealResult(
         points=tuple(points),
