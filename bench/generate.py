@@ -14,7 +14,7 @@ before anything is written, so both ways of writing them store the same league:
 - `path="service"` plays every game through `scoring.services.game_start` and
   `deal_record`, one transaction per deal, exactly as the table sheet does;
 - `path="bulk"` writes the same rows with `bulk_create`, working out the games' totals
-  with `rules.score_game` and the kept standings rows with `league.standings.outcome_rows`.
+  with `rules.score_game`, and the result rows through `league.results.results_rebuild`.
   tests/reliability/test_bench_smoke.py checks at size S that the two store identical rows.
 
 The set-up (league, pubs, players, teams, fixtures) is written with bulk_create for both.
@@ -23,13 +23,13 @@ The set-up (league, pubs, players, teams, fixtures) is written with bulk_create 
 import datetime
 import random
 import uuid
-from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
 
 import rules
+from league import results
 from league.models import (
     Fixture,
     FixtureTeam,
@@ -40,10 +40,8 @@ from league.models import (
     Team,
     TeamMember,
 )
-from league.standings import ROW_MODELS, GameOutcome, SideOutcome, outcome_rows
 from scoring.models import Deal, Game, GameEvent, GameSide
 from scoring.services import SideSpec, deal_record, describe_deal, game_start
-from scoring.wording import with_side_names
 
 SIZES = {"S": 20, "M": 200, "L": 1000}
 ROUNDS = 38
@@ -235,7 +233,7 @@ def _write_bulk(built: Built, plan, members) -> None:
                 status=Game.Status.FINISHED,
                 scores=list(result.scores),
                 winner=result.winner,
-                reason=with_side_names(result.reason, labels),
+                reason=result.why.text(labels),
                 shutout=result.shutout,
                 version=1 + len(deals),
                 finished_at=now,
@@ -243,7 +241,7 @@ def _write_bulk(built: Built, plan, members) -> None:
         )
     Game.objects.bulk_create(games, batch_size=2000)
     sides = [
-        GameSide(game=game, index=i, team=team, label=team.name)
+        GameSide(game=game, index=i, team=team, label=team.name, pub_id=team.pub_id)
         for game, p in zip(games, plan, strict=True)
         for i, team in enumerate(p[1])
     ]
@@ -287,50 +285,43 @@ def _write_bulk(built: Built, plan, members) -> None:
     for event in events:
         event.deal_id = event.deal.pk if event.deal is not None else None
     GameEvent.objects.bulk_create(events, batch_size=5000)
-    Fixture.objects.filter(season=season).update(status=Fixture.Status.PLAYED)
-    _write_rows(game_outcomes(games, plan, members))
+    Fixture.objects.filter(season=season).update(
+        status=Fixture.Status.PLAYED,
+        games_started=GAMES_PER_FIXTURE,
+        games_finished=GAMES_PER_FIXTURE,
+    )
+    results.results_rebuild(season_id=season.pk, summaries=game_summaries(games, plan, members))
 
 
-def game_outcomes(games, plan, members) -> list[GameOutcome]:
-    """What scoring.outcome.game_outcome makes of each game, without reading it back."""
-    outcomes = []
-    for game, (fixture, pair, _n, _d, deals, result) in zip(games, plan, strict=True):
+def game_summaries(games, plan, members) -> list[results.GameSummary]:
+    """What scoring.outcome.game_summary makes of each game, without reading it back."""
+    summaries = []
+    for game, (fixture, pair, number, _d, _deals, result) in zip(games, plan, strict=True):
         total = sum(result.scores)
-        outcomes.append(
-            GameOutcome(
+        summaries.append(
+            results.GameSummary(
+                game_id=game.pk,
+                league_id=game.league_id,
                 season_id=game.season_id,
                 fixture_id=fixture.pk,
-                round=fixture.round,
+                number=number,
                 confirmed=False,
+                finished_at=game.finished_at,
                 sides=tuple(
-                    SideOutcome(
+                    results.SideSummary(
+                        side=i,
+                        label=team.name,
                         team_id=team.pk,
                         pub_id=team.pub_id,
                         player_ids=tuple(sorted(p.pk for p in members[team.pk])),
                         points_for=result.scores[i],
                         points_against=total - result.scores[i],
                         won=result.winner == i,
-                        marches=sum(1 for d in deals if d.tricks[i] == 5),
-                        shutout_win=result.shutout and result.winner == i,
+                        shutout=result.shutout and result.winner == i,
+                        marches=result.marches[i],
                     )
                     for i, team in enumerate(pair)
                 ),
             )
         )
-    return outcomes
-
-
-def _write_rows(outcomes) -> None:
-    totals: dict = {}
-    for outcome in outcomes:
-        for key, counts in outcome_rows(outcome).items():
-            totals.setdefault(key, Counter()).update(counts)
-    for model in ROW_MODELS:
-        model.objects.bulk_create(
-            [
-                model(**dict(key), **{name: counts[name] for name in model.COUNTS})
-                for (m, key), counts in sorted(totals.items(), key=lambda kv: kv[0][1])
-                if m is model
-            ],
-            batch_size=5000,
-        )
+    return summaries

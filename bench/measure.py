@@ -11,8 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league import standings
-from league.models import Fixture, Player, Pub, Team, TeamSeasonRow
-from league.standings import COUNT_FIELDS
+from league.models import Fixture, Player, Pub, Team
 from scoring.models import Game
 
 # The floor: the standings of a season worked out straight from its deals, in one
@@ -33,16 +32,6 @@ SELECT gs.team_id,
  GROUP BY gs.team_id
 """
 
-# A service in scoring/ that recounts a season, if one is added under one of these names;
-# else the bench composes the documented path itself (see `recompute_function`).
-RECOMPUTE_NAMES = (
-    "standings_rebuild",
-    "season_standings_rebuild",
-    "season_rebuild",
-    "standings_recompute",
-    "season_recompute",
-)
-
 
 def floor(season) -> list:
     with connection.cursor() as cursor:
@@ -56,27 +45,26 @@ def read_path(season) -> list:
 
 
 def recompute_function():
-    """(name, function(season)) of the app's recompute-from-scratch of a season's kept
-    rows, or (None, None). `league.standings.standings_season_rebuild` throws the rows
-    away and counts again the outcomes its caller passes: the outcome of every game of
-    the season, as `scoring.outcome.game_outcome` gives it."""
-    from scoring import services
+    """(name, function(season)) of the app's full recount of a season's standings.
 
-    for name in RECOMPUTE_NAMES:
-        function = getattr(services, name, None)
-        if callable(function):
-            return f"scoring.services.{name}", lambda season, f=function: f(season=season)
-    rebuild = getattr(standings, "standings_season_rebuild", None)
-    if rebuild is None:
-        return None, None
+    The standings are derived: every table is an aggregate of the result rows, so a
+    recount is those aggregates, taken from nothing (no cache), for every table of the
+    season (teams, players, pubs): what a design with kept rows would write with one
+    INSERT … SELECT each."""
+    from bench.recount import kept
 
-    def recompute(season):
-        from scoring.outcome import game_outcome
+    return "bench.recount.kept (the team, player and pub aggregates of the result rows)", kept
 
-        games = Game.objects.filter(season=season).select_related("season", "fixture")
-        rebuild(season_id=season.pk, outcomes=(game_outcome(game) for game in games))
 
-    return "game_outcome + league.standings.standings_season_rebuild", recompute
+def repair_function():
+    """(name, function(season)) of writing a season's result rows again from its games,
+    each scored by the rules in Python: a repair (`manage.py rebuild_standings`), for
+    scale, not a target."""
+    from scoring.services import season_results_rebuild
+
+    return "scoring.services.season_results_rebuild", lambda season: season_results_rebuild(
+        season=season
+    )
 
 
 def timed(function, *args) -> float:
@@ -137,8 +125,9 @@ def public_pages(league) -> dict[str, str]:
 
 
 def kept_rows_only(season) -> list:
-    """Just the season's kept team rows, unranked: the least a table page can read."""
-    return list(TeamSeasonRow.objects.filter(season=season).values_list("team_id", *COUNT_FIELDS))
+    """Just the season's team totals from the result rows, unranked: the least a table
+    page can read."""
+    return list(standings.team_counts(season).values())
 
 
 def deal_post_queries(game, user) -> tuple[int, int]:

@@ -1,80 +1,111 @@
-"""A season's standings counted again from the stored games, in five queries.
+"""A season's standings counted again from the raw deals, and the app's own tables in the
+same shape, so the two can be compared.
 
-A reference for the checks (the smoke test, the backup and move tests): it reads the
-games, sides, players and live deals as stored and turns each counted game into the
-same `GameOutcome` that scoring/outcome.py makes, then adds up `outcome_rows`.
+`recount` is a reference for the checks (the standings tests, the smoke test, the backup
+and move tests) and owes nothing to the app's result code (`scoring/outcome.py`,
+`league/results.py`, `league/standings.py`): it reads the games, their sides and
+players and their live deals as stored, scores each finished game again with the rules,
+and adds up what each team, player and pub earned in the games that count (a season's,
+confirmed where the season asks for it).
+
+`kept` reads the same totals from the app's standings (`league.standings`), which derive
+every table from the result rows.
 """
 
 from collections import Counter, defaultdict
 
-from league.standings import COUNT_FIELDS, ROW_MODELS, GameOutcome, SideOutcome, outcome_rows
+import rules
+from league import standings
+from league.models import SideResult
 from scoring.models import Confirmation, Deal, Game, GameSide
 
+Totals = dict[tuple[str, int], Counter]
 
-def recount(season) -> dict:
-    """{(row model name, key): counts} for every row a full recount gives."""
-    games = list(
-        Game.objects.filter(season=season, status=Game.Status.FINISHED).values(
-            "pk", "fixture_id", "fixture__round", "pub_id", "scores", "winner", "shutout"
+
+def recount(season) -> Totals:
+    """{("team" | "player" | "pub", id): counts} for every team, player and pub with a
+    counted game, from the stored deals."""
+    games = {
+        g.pk: g
+        for g in Game.objects.filter(season=season, status=Game.Status.FINISHED).only(
+            "pk", "sides", "ruleset_key", "target", "march_bonus", "march_wins"
         )
+    }
+    confirmed = set(
+        Confirmation.objects.filter(game_id__in=games).values_list("game_id", flat=True)
     )
-    ids = [g["pk"] for g in games]
-    confirmed = set(Confirmation.objects.filter(game_id__in=ids).values_list("game_id", flat=True))
-    sides = defaultdict(list)
-    for side in GameSide.objects.filter(game_id__in=ids).values(
-        "pk", "game_id", "index", "team_id", "team__pub_id"
-    ):
-        sides[side["game_id"]].append(side)
+    deals = defaultdict(list)
+    for deal in Deal.objects.filter(game_id__in=games, live=True).order_by("number"):
+        deals[deal.game_id].append(
+            rules.Deal(
+                dealer=deal.dealer,
+                tricks=[int(c) for c in deal.tricks],
+                trick_winners=[int(c) for c in deal.trick_winners] or None,
+                bonus_side=deal.bonus_side,
+            )
+        )
     players = defaultdict(list)
-    through = GameSide.players.through.objects.filter(gameside__game_id__in=ids)
+    through = GameSide.players.through.objects.filter(gameside__game_id__in=games)
     for side_id, player_id in through.values_list("gameside_id", "player_id"):
         players[side_id].append(player_id)
-    marches = Counter()
-    for game_id, tricks in Deal.objects.filter(game_id__in=ids, live=True).values_list(
-        "game_id", "tricks"
-    ):
-        for index, count in enumerate(tricks):
-            if count == "5":
-                marches[(game_id, index)] += 1
-    totals: dict = {}
-    for game in games:
-        if season.confirmed_only and game["pk"] not in confirmed:
+    sides = defaultdict(list)
+    rows = GameSide.objects.filter(game_id__in=games)
+    for side in rows.values("pk", "game_id", "index", "team_id", "pub_id"):
+        sides[side["game_id"]].append(side)
+
+    totals: Totals = defaultdict(Counter)
+    for game_id, game in games.items():
+        if season.confirmed_only and game_id not in confirmed:
             continue
-        total = sum(game["scores"])
-        outcome = GameOutcome(
-            season_id=season.pk,
-            fixture_id=game["fixture_id"],
-            round=game["fixture__round"],
-            confirmed=game["pk"] in confirmed,
-            sides=tuple(
-                SideOutcome(
-                    team_id=side["team_id"],
-                    pub_id=side["team__pub_id"] if side["team_id"] else game["pub_id"],
-                    player_ids=tuple(sorted(players[side["pk"]])),
-                    points_for=game["scores"][side["index"]],
-                    points_against=total - game["scores"][side["index"]],
-                    won=game["winner"] == side["index"],
-                    marches=marches[(game["pk"], side["index"])],
-                    shutout_win=game["shutout"] and game["winner"] == side["index"],
-                )
-                for side in sorted(sides[game["pk"]], key=lambda s: s["index"])
-            ),
-        )
-        for (model, key), counts in outcome_rows(outcome).items():
-            lookup = tuple((name, value) for name, value in key if name != "round")
-            totals.setdefault((model.__name__, lookup), Counter()).update(counts)
+        result = rules.score_game(game.ruleset, sides=game.sides, deals=deals[game_id])
+        if not result.finished:
+            continue
+        everything = sum(result.scores)
+        for side in sides[game_id]:
+            i = side["index"]
+            won = result.winner == i
+            counts = Counter(
+                played=1,
+                won=int(won),
+                lost=int(not won),
+                shutout_wins=int(won and result.shutout),
+                points_for=result.scores[i],
+                points_against=everything - result.scores[i],
+                marches=sum(1 for deal in deals[game_id] if deal.tricks[i] == 5),
+            )
+            if side["team_id"] is not None:
+                totals["team", side["team_id"]].update(counts)
+            if side["pub_id"] is not None:
+                totals["pub", side["pub_id"]].update(counts)
+            for player_id in players[side["pk"]]:
+                totals["player", player_id].update(counts)
     return {key: _nonzero(counts) for key, counts in totals.items()}
 
 
-def kept(season) -> dict:
-    """The kept rows of a season in the shape `recount` returns (rows of all zeros left out)."""
-    out = {}
-    for model in ROW_MODELS:
-        keys = sorted(f.attname for f in model._meta.concrete_fields if f.is_relation)
-        for row in model.objects.filter(season=season).values(*keys, *COUNT_FIELDS):
-            counts = _nonzero(Counter({name: row[name] for name in COUNT_FIELDS}))
-            if counts:
-                out[(model.__name__, tuple((name, row[name]) for name in keys))] = counts
+def kept(season) -> Totals:
+    """The same totals as the app's standings give them (all of the season's tables)."""
+    out: Totals = {}
+
+    def add(kind, key, row):
+        out[kind, key] = _nonzero(
+            Counter(
+                played=row["played"],
+                won=row["won"],
+                lost=row["played"] - row["won"],
+                shutout_wins=row["shutout_wins"],
+                points_for=row["points_for"] or 0,
+                points_against=row["points_against"] or 0,
+                marches=row["marches"] or 0,
+            )
+        )
+
+    for team_id, row in standings.team_counts(season).items():
+        add("team", team_id, row)
+    counted = SideResult.objects.counted().filter(season=season)
+    for row in standings.pub_counts(counted):
+        add("pub", row["pub_id"], row)
+    for row in standings.player_counts(counted):
+        add("player", row["player_id"], row)
     return out
 
 

@@ -3,16 +3,7 @@ compared row for row (timestamps and idempotency keys left out: they differ by n
 
 from collections import Counter
 
-from league.models import (
-    Fixture,
-    PartnerSeasonRow,
-    PlayerSeasonRow,
-    PubSeasonRow,
-    TeamFixtureRow,
-    TeamPairRow,
-    TeamSeasonRow,
-)
-from league.standings import COUNT_FIELDS
+from league.models import Fixture, SideResult
 from scoring.models import Deal, Game, GameEvent, GameSide
 
 
@@ -25,33 +16,36 @@ def _fixture_names(season) -> dict[int, tuple]:
 
 
 def standings_snapshot(season) -> dict[str, list]:
-    """The kept standings rows of a season, by name, sorted."""
-    counts = list(COUNT_FIELDS)
+    """The result rows of a season, by name, sorted."""
     fixtures = _fixture_names(season)
+    results = SideResult.objects.filter(season=season)
+    numbers = dict(results.values_list("pk", "game_number"))
     return {
-        "team": sorted(
-            TeamSeasonRow.objects.filter(season=season).values_list("team__name", *counts)
-        ),
-        "pair": sorted(
-            TeamPairRow.objects.filter(season=season).values_list(
-                "team__name", "opponent__name", *counts
+        "results": sorted(
+            (fixtures.get(f, ()), *rest)
+            for f, *rest in results.values_list(
+                "fixture_id",
+                "game_number",
+                "side",
+                "label",
+                "team__name",
+                "pub__name",
+                "points_for",
+                "points_against",
+                "won",
+                "shutout",
+                "marches",
+                "confirmed",
             )
         ),
-        "fixture": sorted(
-            (fixtures[f], team, rnd, *rest)
-            for f, team, rnd, *rest in TeamFixtureRow.objects.filter(season=season).values_list(
-                "fixture_id", "team__name", "round", *counts
+        "result_players": sorted(
+            (fixtures.get(f, ()), numbers[r], side, name)
+            for r, f, side, name in SideResult.players.through.objects.filter(
+                sideresult__season=season
+            ).values_list(
+                "sideresult_id", "sideresult__fixture_id", "sideresult__side", "player__name"
             )
         ),
-        "player": sorted(
-            PlayerSeasonRow.objects.filter(season=season).values_list("player__name", *counts)
-        ),
-        "partner": sorted(
-            PartnerSeasonRow.objects.filter(season=season).values_list(
-                "player__name", "partner__name", *counts
-            )
-        ),
-        "pub": sorted(PubSeasonRow.objects.filter(season=season).values_list("pub__name", *counts)),
     }
 
 

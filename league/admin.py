@@ -1,7 +1,16 @@
-"""Django admin for secretaries: lists with filters and search. No flow depends on it."""
+"""Django admin for the site's operators: lists with filters and search. No flow
+depends on it.
+
+Whatever a change here shows on a public page goes through the same path as the app's
+own pages: every save moves the league's content version on (`ContentAdmin`), a
+fixture is deleted by `services.fixture_delete`, and a team or fixture that has results
+keeps the season and teams they were played in (read-only here).
+"""
 
 from django.contrib import admin
+from django.db import transaction
 
+from league import services
 from league.models import (
     Division,
     Fixture,
@@ -13,6 +22,30 @@ from league.models import (
     Team,
     TeamMember,
 )
+from league.results import content_changed
+
+
+class ContentAdmin(admin.ModelAdmin):
+    """Saves and deletes move the league's content version on, so no cached page keeps
+    showing what was there before."""
+
+    def league_id_of(self, obj) -> int:
+        raise NotImplementedError
+
+    def save_related(self, request, form, formsets, change):
+        # Last of a save, inside the admin's own transaction.
+        super().save_related(request, form, formsets, change)
+        content_changed(league_id=self.league_id_of(form.instance))
+
+    def delete_model(self, request, obj):
+        league_id = self.league_id_of(obj)
+        with transaction.atomic():
+            super().delete_model(request, obj)
+            content_changed(league_id=league_id)
+
+    def delete_queryset(self, request, queryset):
+        for obj in queryset:
+            self.delete_model(request, obj)
 
 
 @admin.register(League)
@@ -24,13 +57,16 @@ class LeagueAdmin(admin.ModelAdmin):
 
 
 @admin.register(Pub)
-class PubAdmin(admin.ModelAdmin):
+class PubAdmin(ContentAdmin):
     list_display = ["name", "town", "league"]
     list_filter = ["league"]
     search_fields = ["name", "town"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organisers"]
     list_select_related = ["league"]
+
+    def league_id_of(self, obj):
+        return obj.league_id
 
 
 class DivisionInline(admin.TabularInline):
@@ -39,7 +75,7 @@ class DivisionInline(admin.TabularInline):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(ContentAdmin):
     list_display = ["name", "league", "status", "ruleset_key", "start_date", "end_date"]
     list_filter = ["league", "status", "ruleset_key"]
     search_fields = ["name"]
@@ -48,14 +84,23 @@ class SeasonAdmin(admin.ModelAdmin):
     inlines = [DivisionInline]
     list_select_related = ["league"]
 
+    def league_id_of(self, obj):
+        return obj.league_id
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["league"] if obj is not None else []
+
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ContentAdmin):
     list_display = ["name", "home_pub", "league", "user"]
     list_filter = ["league", "home_pub"]
     search_fields = ["name", "user__username"]
     list_select_related = ["league", "home_pub", "user"]
     raw_id_fields = ["user"]
+
+    def league_id_of(self, obj):
+        return obj.league_id
 
 
 class TeamMemberInline(admin.TabularInline):
@@ -66,12 +111,19 @@ class TeamMemberInline(admin.TabularInline):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(ContentAdmin):
     list_display = ["name", "pub", "season", "division"]
     list_filter = ["season__league", "season", "pub", "division"]
     search_fields = ["name", "players__name"]
     inlines = [TeamMemberInline]
     list_select_related = ["pub", "season__league", "division"]
+
+    def league_id_of(self, obj):
+        return Season.objects.values_list("league_id", flat=True).get(pk=obj.season_id)
+
+    def get_readonly_fields(self, request, obj=None):
+        # A team plays its fixtures in its season: it cannot move to another one.
+        return ["season"] if obj is not None else []
 
 
 class FixtureTeamInline(admin.TabularInline):
@@ -79,9 +131,21 @@ class FixtureTeamInline(admin.TabularInline):
     extra = 0
     raw_id_fields = ["team"]
 
+    def _started(self, obj) -> bool:
+        return obj is not None and obj.games_started > 0
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["team", "seat"] if self._started(obj) else []
+
+    def has_add_permission(self, request, obj=None):
+        return not self._started(obj) and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return not self._started(obj) and super().has_delete_permission(request, obj)
+
 
 @admin.register(Fixture)
-class FixtureAdmin(admin.ModelAdmin):
+class FixtureAdmin(ContentAdmin):
     list_display = ["__str__", "date", "round", "pub", "season", "status", "games_planned"]
     list_filter = ["season__league", "season", "status", "pub"]
     search_fields = ["fixture_teams__team__name", "pub__name"]
@@ -89,5 +153,17 @@ class FixtureAdmin(admin.ModelAdmin):
     inlines = [FixtureTeamInline]
     list_select_related = ["pub", "season__league"]
 
+    readonly_fields = ["games_started", "games_finished"]
+
+    def league_id_of(self, obj):
+        return Season.objects.values_list("league_id", flat=True).get(pk=obj.season_id)
+
+    def get_readonly_fields(self, request, obj=None):
+        # Its games were played in its season: a fixture cannot move to another one.
+        return [*self.readonly_fields, *(["season"] if obj is not None else [])]
+
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("fixture_teams__team")
+
+    def delete_model(self, request, obj):
+        services.fixture_delete(fixture=obj)

@@ -31,9 +31,9 @@ class League(models.Model):
     secretaries = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="leagues_run"
     )
-    # Goes up with every change to the league's standings rows: cached tables are kept
-    # under it, so a new result is never hidden behind an old page.
-    results_version = models.PositiveIntegerField(default=0, editable=False)
+    # Goes up with every change that shows on a public page (a result, a name, a
+    # setting): cached pages and tables are kept under it, so none is ever stale.
+    content_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -265,6 +265,10 @@ class Fixture(models.Model):
     games_planned = models.PositiveSmallIntegerField(default=5)
     status = models.CharField(max_length=10, choices=Status, default=Status.SCHEDULED)
     teams = models.ManyToManyField(Team, through="FixtureTeam", related_name="fixtures")
+    # How many of its games have started and finished: told by scoring/ through
+    # `league.results.fixture_progress`, so league/ never reads scoring/'s tables.
+    games_started = models.PositiveSmallIntegerField(default=0, editable=False)
+    games_finished = models.PositiveSmallIntegerField(default=0, editable=False)
 
     objects = FixtureQuerySet.as_manager()
 
@@ -304,121 +308,77 @@ class FixtureTeam(models.Model):
 
 
 # ---------------------------------------------------------------------------
-# Standings rows (issue 6): totals kept in step with every counted game by
-# `league.standings.standings_game_changed`, in the same transaction as the deal.
-# A page reads these rows and never replays deals. League points are not stored:
-# they are worked out from wins, losses and shutout wins with the season's settings
-# when the table is drawn, so changing those settings never leaves a row stale.
+# Results: one row per side per finished game, written only by
+# `league.results.results_record`, which scoring/ calls in the same transaction as
+# the deal, undo, correction or confirmation that changed the game. Every table
+# (team, player, pub; per season and all-time) is an aggregate of these rows, read
+# with the season's settings as they are now, so nothing else is kept that could
+# drift from the games.
 # ---------------------------------------------------------------------------
 
 
-class StandingsRow(models.Model):
-    """The counts every kept row shares."""
+class SideResultQuerySet(models.QuerySet):
+    def counted(self):
+        """The rows the standings count: a season's games, and only confirmed ones where
+        the season counts only confirmed games."""
+        return self.filter(season__isnull=False).filter(
+            Q(confirmed=True) | Q(season__confirmed_only=False)
+        )
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
-    played = models.IntegerField(default=0)
-    won = models.IntegerField(default=0)
-    lost = models.IntegerField(default=0)
-    shutout_wins = models.IntegerField(default=0)
-    points_for = models.IntegerField(default=0)
-    points_against = models.IntegerField(default=0)
-    marches = models.IntegerField(default=0)
-    updated_at = models.DateTimeField(auto_now=True)
 
-    COUNTS = (
-        "played",
-        "won",
-        "lost",
-        "shutout_wins",
-        "points_for",
-        "points_against",
-        "marches",
+class SideResult(models.Model):
+    """One side's result in one finished game.
+
+    `game_id` and `side` name the game and the side's seat in it (scoring/'s rows).
+    `pub` is the pub the side played for when the game was played: a team that moves
+    later takes only its later games with it. Where a fixture's game was played is its
+    fixture's pub, so a fixture moved to another pub takes its games with it. A
+    friendly has no season and never counts.
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.CASCADE, related_name="results"
     )
+    fixture = models.ForeignKey(
+        Fixture, null=True, blank=True, on_delete=models.CASCADE, related_name="results"
+    )
+    game_id = models.PositiveIntegerField()
+    game_number = models.PositiveSmallIntegerField(default=1)
+    side = models.PositiveSmallIntegerField()
+    label = models.CharField(max_length=100)
+    team = models.ForeignKey(
+        Team, null=True, blank=True, on_delete=models.CASCADE, related_name="results"
+    )
+    pub = models.ForeignKey(
+        Pub, null=True, blank=True, on_delete=models.CASCADE, related_name="results"
+    )
+    players = models.ManyToManyField(Player, blank=True, related_name="results")
+    # The side's players' ids, sorted, as "3-17": the same partnership across seasons.
+    partnership = models.CharField(max_length=100, blank=True)
+    points_for = models.IntegerField()
+    points_against = models.IntegerField()
+    won = models.BooleanField()
+    shutout = models.BooleanField(help_text="Won while every other side still had 0 points.")
+    marches = models.PositiveSmallIntegerField(default=0)
+    confirmed = models.BooleanField(default=False)
+    finished_at = models.DateTimeField()
+
+    objects = SideResultQuerySet.as_manager()
 
     class Meta:
-        abstract = True
-
-
-class TeamSeasonRow(StandingsRow):
-    """A team's totals for its season."""
-
-    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="standing")
-
-    def __str__(self):
-        return f"{self.team_id}: {self.won}/{self.played}"
-
-
-class TeamPairRow(StandingsRow):
-    """A team's totals in the games it played against one other team (head-to-head)."""
-
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="pair_rows")
-    opponent = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
-
-    class Meta:
+        ordering = ["-finished_at", "-game_id", "side"]
         constraints = [
-            models.UniqueConstraint(fields=["team", "opponent"], name="team_pair_row_unique"),
-        ]
-
-    def __str__(self):
-        return f"{self.team_id} v {self.opponent_id}"
-
-
-class TeamFixtureRow(StandingsRow):
-    """A team's games in one fixture: who won the fixture, and the table round by round."""
-
-    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="team_rows")
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="fixture_rows")
-    round = models.PositiveSmallIntegerField(default=1)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["fixture", "team"], name="team_fixture_row_unique"),
-        ]
-
-    def __str__(self):
-        return f"{self.team_id} in fixture {self.fixture_id}"
-
-
-class PlayerSeasonRow(StandingsRow):
-    """A player's totals for a season, whoever their partner was."""
-
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_rows")
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["season", "player"], name="player_season_row_unique"),
-        ]
-
-    def __str__(self):
-        return f"{self.player_id} in season {self.season_id}"
-
-
-class PartnerSeasonRow(StandingsRow):
-    """A player's games with one partner (on the same side) in a season."""
-
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="partner_rows")
-    partner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["season", "player", "partner"], name="partner_season_row_unique"
+            models.UniqueConstraint(fields=["game_id", "side"], name="one_result_per_side"),
+            models.CheckConstraint(
+                condition=Q(won=True) | Q(shutout=False), name="result_shutout_only_a_win"
             ),
         ]
-
-    def __str__(self):
-        return f"{self.player_id} with {self.partner_id}"
-
-
-class PubSeasonRow(StandingsRow):
-    """The games a pub's teams played in a season."""
-
-    pub = models.ForeignKey(Pub, on_delete=models.CASCADE, related_name="season_rows")
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["season", "pub"], name="pub_season_row_unique"),
+        indexes = [
+            models.Index(fields=["season", "team"], name="result_season_team"),
+            models.Index(fields=["game_id"], name="result_game"),
+            models.Index(fields=["partnership"], name="result_partnership"),
         ]
 
     def __str__(self):
-        return f"{self.pub_id} in season {self.season_id}"
+        return f"{self.label} in game {self.game_id}: {self.points_for}"

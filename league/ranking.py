@@ -6,8 +6,10 @@ Ranking: kept totals in, ordered positions out. Plain Python, no database.
   the table, each next key separates only the teams still level. `head_to_head` counts
   the league points a team earned in games against the other teams still level with it.
 - **shared position**: teams that no key separates share a position ("=3").
-- **note**: why a position was decided the way it was, for the page:
-  "level on 12 points; ahead on head-to-head (4)".
+- **note**: why a position was decided the way it was, for the page, in words:
+  "level on 12 league points; ahead with 4 league points in the games between them".
+  Head-to-head counts only when every team level has met every other; otherwise the
+  note says it was not used.
 """
 
 from collections.abc import Callable, Mapping, Sequence
@@ -75,13 +77,14 @@ class Placed:
         return f"={self.position}" if self.shared else str(self.position)
 
 
-def _level_phrase(key: str, value: int) -> str:
+def _phrase(key: str, value: int) -> str:
+    """A key's value in words, for the notes: nothing in brackets to puzzle over."""
     return {
-        "points": f"{value} points",
-        "head_to_head": f"head-to-head ({value})",
-        "difference": f"points difference ({value:+d})",
-        "points_for": f"points for ({value})",
-        "marches": f"marches ({value})",
+        "points": f"{value} league points",
+        "head_to_head": f"{value} league points in the games between them",
+        "difference": f"a points difference of {value:+d}",
+        "points_for": f"{value} points scored",
+        "marches": f"{value} march{'' if value == 1 else 'es'}",
     }[key]
 
 
@@ -93,16 +96,19 @@ LABELS = {
     "marches": "marches",
 }
 
+SKIPPED_H2H = "head-to-head not used, as they have not all played each other"
 
-def _note(level_on, decided_by, shared: bool) -> str:
+
+def _note(level_on, decided_by, shared: bool, skipped: bool) -> str:
     if not level_on:
         return ""
-    text = "level on " + ", ".join(_level_phrase(k, v) for k, v in level_on)
+    text = "level on " + ", ".join(_phrase(k, v) for k, v in level_on)
+    if skipped:
+        text += f" ({SKIPPED_H2H})"
     if shared:
         return f"{text}; nothing separates them: shared position"
     key, value, side = decided_by
-    phrase = f"league points ({value})" if key == "points" else _level_phrase(key, value)
-    return f"{text}; {side} on {phrase}"
+    return f"{text}; {side} with {_phrase(key, value)}"
 
 
 def rank_teams(
@@ -112,29 +118,45 @@ def rank_teams(
     points: Points,
     pairs: Mapping[tuple[int, int], Pair] | None = None,
 ) -> list[Placed]:
-    """Rank teams by the keys in `order`, each next key only among teams still level."""
+    """Rank teams by the keys in `order`, each next key only among teams still level.
+
+    Head-to-head comes from `pairs` (a team's games against one other team; see
+    `head_to_head_groups` for which teams it is needed for). It counts only when every
+    team of a level group has met every other; otherwise it is skipped, and the note
+    says so.
+    """
     pairs = pairs or {}
     league_points = {
         t.id: points.of(won=t.won, lost=t.lost, shutout_wins=t.shutout_wins) for t in teams
     }
 
-    def value(key: str, team: Totals, group: Sequence[Totals]) -> int:
-        if key == "points":
-            return league_points[team.id]
+    def h2h_values(group: Sequence[Totals]) -> dict[int, int] | None:
+        """Each team's league points in games against the rest of the group, or None
+        when some two of them have not met."""
+        if any((a.id, b.id) not in pairs for a in group for b in group if a.id != b.id):
+            return None
+        return {
+            team.id: sum(
+                points.of(won=p.won, lost=p.lost, shutout_wins=p.shutout_wins)
+                for other in group
+                if other.id != team.id
+                for p in [pairs[team.id, other.id]]
+            )
+            for team in group
+        }
+
+    def values_for(key: str, group: Sequence[Totals]) -> dict[int, int] | None:
         if key == "head_to_head":
-            total = 0
-            for other in group:
-                pair = pairs.get((team.id, other.id))
-                if other.id != team.id and pair is not None:
-                    total += points.of(won=pair.won, lost=pair.lost, shutout_wins=pair.shutout_wins)
-            return total
+            return h2h_values(group)
+        if key == "points":
+            return {t.id: league_points[t.id] for t in group}
         if key == "difference":
-            return team.difference
-        return getattr(team, key)
+            return {t.id: t.difference for t in group}
+        return {t.id: getattr(t, key) for t in group}
 
     placed: list[Placed] = []
 
-    def place(group: list[Totals], keys: Sequence[str], level_on: tuple, decided_by) -> None:
+    def place(group, keys, level_on: tuple, decided_by, skipped=False) -> None:
         if len(group) == 1 or not keys:
             shared = len(group) > 1
             start = len(placed) + 1
@@ -145,28 +167,53 @@ def rank_teams(
                         position=start,
                         shared=shared,
                         league_points=league_points[team.id],
-                        note=_note(level_on, decided_by, shared),
+                        note=_note(level_on, decided_by, shared, skipped),
                         level_on=level_on,
                         decided_by=None if shared else decided_by,
                     )
                 )
             return
         key, rest = keys[0], keys[1:]
-        values = {team.id: value(key, team, group) for team in group}
+        values = values_for(key, group)
+        if values is None:  # head-to-head, and not every team level has met every other
+            place(group, rest, level_on, decided_by, skipped=True)
+            return
         distinct = sorted(set(values.values()), reverse=True)
         for rank, v in enumerate(distinct):
             subgroup = [team for team in group if values[team.id] == v]
             if len(distinct) == 1:
-                place(subgroup, rest, level_on + ((key, v),), decided_by)
+                place(subgroup, rest, level_on + ((key, v),), decided_by, skipped)
                 continue
             side = "behind" if rank == len(distinct) - 1 else "ahead"
             if len(subgroup) == 1:
-                place(subgroup, (), level_on, (key, v, side))
+                place(subgroup, (), level_on, (key, v, side), skipped)
             else:
-                place(subgroup, rest, level_on + ((key, v),), (key, v, side))
+                place(subgroup, rest, level_on + ((key, v),), (key, v, side), skipped)
 
     place(list(teams), list(order), (), None)
     return placed
+
+
+def head_to_head_groups(
+    teams: Sequence[Totals], *, order: Sequence[str], points: Points
+) -> list[list[int]]:
+    """The groups of team ids that `rank_teams` will ask head-to-head about: teams still
+    level on every key before it in `order`. Empty when no tie reaches it."""
+    if "head_to_head" not in order:
+        return []
+    before = list(order[: list(order).index("head_to_head")])
+
+    def key(t: Totals) -> tuple:
+        values = {
+            "points": points.of(won=t.won, lost=t.lost, shutout_wins=t.shutout_wins),
+            "difference": t.difference,
+        }
+        return tuple(values[k] if k in values else getattr(t, k) for k in before)
+
+    groups: dict[tuple, list[int]] = {}
+    for team in teams:
+        groups.setdefault(key(team), []).append(team.id)
+    return [ids for ids in groups.values() if len(ids) > 1]
 
 
 def rank_by(items: Sequence[Totals], key: Callable[[Totals], tuple]) -> list[Placed]:

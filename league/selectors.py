@@ -2,7 +2,7 @@
 
 from django.db.models import Prefetch
 
-from league.models import Fixture, FixtureTeam, Player, Team
+from league.models import Fixture, FixtureTeam, Player, SideResult, Team
 
 
 def fixtures_with_teams(queryset):
@@ -25,3 +25,18 @@ def season_fixtures(season):
 
 def season_teams(season):
     return teams_with_players(Team.objects.filter(season=season))
+
+
+def fixture_games(fixture) -> list[dict]:
+    """A fixture's finished games from its result rows, each with its sides' scores and
+    its winner, in game order (1 query)."""
+    games: dict[int, dict] = {}
+    for row in SideResult.objects.filter(fixture=fixture).order_by("game_number", "side"):
+        game = games.setdefault(
+            row.game_id,
+            {"id": row.game_id, "number": row.game_number, "sides": [], "winner": ""},
+        )
+        game["sides"].append((row.label, row.points_for))
+        if row.won:
+            game["winner"] = row.label
+    return list(games.values())

@@ -2,9 +2,13 @@
 Services that change the league's records. Keyword-only, each in one transaction.
 
 Every refusal is a `LeagueError` whose message a secretary can read; the views show it
-next to the form and nothing is saved. Where the database holds the same rule (unique
-names, one team per player per season) an `IntegrityError` from a race is turned into
-the same kind of message.
+next to the form and nothing is saved. Every change that shows on a public page moves
+the league's content version on (`content_changed`) in the same transaction, so no
+cached page is left stale; the standings are derived from the result rows with the
+season's settings as they are, so nothing else needs counting again.
+
+Where the database holds the same rule (unique names, one team per player per season)
+an `IntegrityError` from a race is turned into the same kind of message.
 """
 
 import datetime
@@ -29,6 +33,7 @@ from league.models import (
     Team,
     TeamMember,
 )
+from league.results import content_changed
 
 
 class LeagueError(Exception):
@@ -62,6 +67,7 @@ def season_create(*, league: League, name: str, divisions: Sequence[str] = (), *
             season.full_clean()
             season.save()
             Division.objects.bulk_create(Division(season=season, name=n) for n in names)
+            content_changed(league_id=league.pk)
     except ValidationError as error:
         raise LeagueError(" ".join(error.messages)) from error
     except IntegrityError as error:
@@ -70,16 +76,11 @@ def season_create(*, league: League, name: str, divisions: Sequence[str] = (), *
 
 
 def season_update(*, season: Season, **fields) -> Season:
-    """Change a season's dates, status, rules, points and tie-breaks."""
+    """Change a season's dates, status, rules, points, tie-breaks and what counts. The
+    tables follow at once: they are read with the settings as they are now. Games
+    already started keep the rules they started with."""
     _check_season_fields(fields, start=fields.get("start_date", season.start_date))
     with transaction.atomic():
-        switching = fields.get("confirmed_only", season.confirmed_only) != season.confirmed_only
-        if switching and season.games.exists():
-            # The kept standings rows were counted under the old setting.
-            raise LeagueError(
-                "“Only confirmed games count” cannot change once games have been played "
-                "this season; the table would count them differently."
-            )
         for field, value in fields.items():
             setattr(season, field, value)
         try:
@@ -87,6 +88,7 @@ def season_update(*, season: Season, **fields) -> Season:
         except ValidationError as error:
             raise LeagueError(" ".join(error.messages)) from error
         season.save()
+        content_changed(league_id=season.league_id)
     return season
 
 
@@ -112,7 +114,9 @@ def pub_create(*, league: League, name: str, town: str = "") -> Pub:
         with transaction.atomic():
             if league.pubs.filter(Q(name__iexact=name) | Q(slug=slug)).exists():
                 raise LeagueError(f"This league already has a pub called “{name}”.")
-            return Pub.objects.create(league=league, name=name, slug=slug, town=town.strip())
+            pub = Pub.objects.create(league=league, name=name, slug=slug, town=town.strip())
+            content_changed(league_id=league.pk)
+            return pub
     except IntegrityError as error:
         raise LeagueError(f"This league already has a pub called “{name}”.") from error
 
@@ -216,9 +220,11 @@ def team_create(
             )
             if problems:
                 raise LeagueError(_sentence(problems))
-            return _team_save(
+            team = _team_save(
                 season=season, name=name, pub=pub, names=names, players=players, division=division
             )
+            content_changed(league_id=season.league_id)
+            return team
     except IntegrityError as error:
         raise LeagueError(
             "Someone else changed these teams at the same moment; nothing was saved. "
@@ -235,7 +241,8 @@ def team_update(
     division: Division | None = None,
 ) -> Team:
     """Rename a team, move it to another pub or division, or change its players.
-    Games already played keep the players they were played by."""
+    Games already played keep the players they were played by, and stay counted for
+    the pub the team played for then; the team's later games count for its new pub."""
     name = name.strip()
     season = team.season
     if pub.league_id != season.league_id:
@@ -266,6 +273,7 @@ def team_update(
                         league=season.league, name=player_name, home_pub=pub
                     )
                 TeamMember.objects.create(team=team, player=player)
+            content_changed(league_id=season.league_id)
             return team
     except IntegrityError as error:
         raise LeagueError(
@@ -288,6 +296,7 @@ def player_update(*, player: Player, name: str, home_pub: Pub | None) -> Player:
                 raise LeagueError(f"There is already a player called “{name}” in this league.")
             player.name, player.home_pub = name, home_pub
             player.save(update_fields=["name", "home_pub"])
+            content_changed(league_id=player.league_id)
             return player
     except IntegrityError as error:
         raise LeagueError(f"There is already a player called “{name}” in this league.") from error
@@ -322,7 +331,7 @@ def teams_import(*, season: Season, rows: Sequence[dict]) -> list[Team]:
                 raise ImportRefused(errors)
             names = [n for row in checked for n in row.players]
             players = players_by_name(season.league, names)
-            return [
+            teams = [
                 _team_save(
                     season=season,
                     name=row.team,
@@ -333,6 +342,8 @@ def teams_import(*, season: Season, rows: Sequence[dict]) -> list[Team]:
                 )
                 for row in checked
             ]
+            content_changed(league_id=season.league_id)
+            return teams
     except IntegrityError as error:
         raise LeagueError(
             "Someone else changed these teams at the same moment; nothing was saved. "
@@ -382,7 +393,7 @@ def fixtures_generate(
         raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
         existing = Fixture.objects.for_season(season).select_for_update()
-        if existing.filter(games__isnull=False).exists() or existing.played().exists():
+        if existing.filter(games_started__gt=0).exists() or existing.played().exists():
             raise LeagueError(
                 "This season already has results. Fixtures cannot be generated again over them."
             )
@@ -408,6 +419,7 @@ def fixtures_generate(
                     ]
                 )
                 fixtures.append(fixture)
+        content_changed(league_id=season.league_id)
         return fixtures
 
 
@@ -446,6 +458,7 @@ def fixture_create(
         FixtureTeam.objects.bulk_create(
             FixtureTeam(fixture=fixture, team=team, seat=seat) for seat, team in enumerate(teams)
         )
+        content_changed(league_id=season.league_id)
     return fixture
 
 
@@ -458,7 +471,9 @@ def fixture_update(
     status: str,
     teams: Sequence[Team] | None = None,
 ) -> Fixture:
-    """Move, re-plan or re-pair a fixture. Its teams stay fixed once a game is played."""
+    """Move, re-plan or re-pair a fixture. Its teams stay fixed once a game is played.
+    A fixture moved to another pub takes its games with it: they were played (or are
+    played) there, and that pub's organisers look after them."""
     if pub.league_id != fixture.season.league_id:
         raise LeagueError("That pub is not in this league.")
     if status not in Fixture.Status.values:
@@ -471,7 +486,7 @@ def fixture_update(
             _check_fixture_teams(fixture.season, teams)
             current = list(fixture.fixture_teams.values_list("team_id", flat=True))
             if [t.pk for t in teams] != current:
-                if fixture.games.exists():
+                if fixture.games_started:
                     raise LeagueError(
                         "Games have been played in this fixture, so its teams cannot change."
                     )
@@ -483,6 +498,7 @@ def fixture_update(
         fixture.pub, fixture.date = pub, date
         fixture.games_planned, fixture.status = games_planned, status
         fixture.save()
+        content_changed(league_id=fixture.season.league_id)
     return fixture
 
 
@@ -491,8 +507,20 @@ def fixture_postpone(*, fixture: Fixture) -> Fixture:
         raise LeagueError("This fixture has been played; it cannot be postponed.")
     with transaction.atomic():
         Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.POSTPONED)
+        content_changed(league_id=fixture.season.league_id)
     fixture.status = Fixture.Status.POSTPONED
     return fixture
+
+
+def fixture_delete(*, fixture: Fixture) -> None:
+    """Delete a fixture with its games and their results (the database cascades to
+    them); the tables no longer count them."""
+    with transaction.atomic():
+        league_id = (
+            Fixture.objects.filter(pk=fixture.pk).values_list("season__league_id", flat=True).get()
+        )
+        fixture.delete()
+        content_changed(league_id=league_id)
 
 
 # Organisers ---------------------------------------------------------------------------

@@ -1,203 +1,105 @@
 """
-Standings rows, kept in step with the games.
+Standings, derived: every table is an aggregate of the result rows (`SideResult`, one
+per side per finished game), read with the season's settings as they are now. Nothing
+else is kept, so no edit, move or settings change can leave a table differing from a
+recount of the games.
 
-scoring/ describes a finished game as a GameOutcome (plain data, so league/ never
-imports scoring/) and calls `standings_game_changed` in the same transaction as the
-deal, correction, undo or confirmation that changed it: the old outcome is taken away
-and the new one added.
-
-- An **outcome** is None while a game does not count (not finished, no season, or
-  not yet confirmed in a season that counts only confirmed games): scoring decides.
-- A **row** holds counts (played, won, lost, shutout wins, points for and against,
-  marches) for a team, a pair of teams, a team in a fixture, a player, a pair of
-  partners or a pub, in one season. Rows are changed with F() expressions, so two
-  games saved at once both land; keys are taken in one fixed order, so two such
-  transactions never wait on each other in a circle.
+Each table is a fixed number of queries however big the league grows; the pages cache
+what they draw under the league's content version (`league.results`).
 """
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from itertools import permutations
 
-from django.db import transaction
-from django.db.models import Count, F, Sum
-from django.db.models.functions import Now
+from django.db.models import Count, F, Max, Q, Sum
 from django.urls import reverse
 
-from league.models import (
-    League,
-    PartnerSeasonRow,
-    PlayerSeasonRow,
-    PubSeasonRow,
-    Season,
-    StandingsRow,
-    Team,
-    TeamFixtureRow,
-    TeamPairRow,
-    TeamSeasonRow,
-)
-from league.ranking import Pair, Points, Totals, rank_players, rank_pubs, rank_teams
-
-
-@dataclass(frozen=True)
-class SideOutcome:
-    team_id: int | None
-    pub_id: int | None
-    player_ids: tuple[int, ...]
-    points_for: int
-    points_against: int
-    won: bool
-    marches: int
-    shutout_win: bool
-
-
-@dataclass(frozen=True)
-class GameOutcome:
-    season_id: int
-    fixture_id: int | None
-    confirmed: bool
-    sides: tuple[SideOutcome, ...]
-    round: int | None = None
-
-
-# The models in the order their rows are always taken (see the module docstring).
-ROW_MODELS = (
-    TeamSeasonRow,
-    TeamPairRow,
-    TeamFixtureRow,
-    PlayerSeasonRow,
-    PartnerSeasonRow,
-    PubSeasonRow,
+from league.models import League, Player, Season, SideResult, Team
+from league.ranking import (
+    Pair,
+    Points,
+    Totals,
+    head_to_head_groups,
+    rank_players,
+    rank_pubs,
+    rank_teams,
 )
 
-Key = tuple[type[StandingsRow], tuple[tuple[str, int], ...]]
+COUNT_FIELDS = (
+    "played",
+    "won",
+    "lost",
+    "shutout_wins",
+    "points_for",
+    "points_against",
+    "marches",
+)
 
 
-def side_counts(side: SideOutcome, *, against: int | None = None) -> Counter:
-    """What one side's game adds to a row."""
-    return Counter(
-        played=1,
-        won=int(side.won),
-        lost=int(not side.won),
-        shutout_wins=int(side.shutout_win),
-        points_for=side.points_for,
-        points_against=side.points_against if against is None else against,
-        marches=side.marches,
+def counts(prefix: str = "") -> dict:
+    """The aggregates every table shares, over result rows (reached through `prefix`)."""
+    return {
+        "played": Count(f"{prefix}pk"),
+        "won": Count(f"{prefix}pk", filter=Q(**{f"{prefix}won": True})),
+        "shutout_wins": Count(f"{prefix}pk", filter=Q(**{f"{prefix}shutout": True})),
+        "points_for": Sum(f"{prefix}points_for"),
+        "points_against": Sum(f"{prefix}points_against"),
+        "marches": Sum(f"{prefix}marches"),
+    }
+
+
+def _totals(id, name, row: dict | None, **extra) -> Totals:
+    if not row:
+        return Totals(id=id, name=name, **extra)
+    return Totals(
+        id=id,
+        name=name,
+        played=row["played"],
+        won=row["won"],
+        lost=row["played"] - row["won"],
+        shutout_wins=row["shutout_wins"],
+        points_for=row["points_for"] or 0,
+        points_against=row["points_against"] or 0,
+        marches=row["marches"] or 0,
+        **extra,
     )
 
 
-def outcome_rows(outcome: GameOutcome) -> dict[Key, Counter]:
-    """Every row the outcome adds to, with what it adds."""
-    rows: dict[Key, Counter] = {}
-
-    def add(model, counts, **key):
-        rows.setdefault((model, tuple(sorted(key.items()))), Counter()).update(counts)
-
-    season = outcome.season_id
-    for side in outcome.sides:
-        counts = side_counts(side)
-        if side.team_id is not None:
-            add(TeamSeasonRow, counts, season_id=season, team_id=side.team_id)
-            if outcome.fixture_id is not None:
-                add(
-                    TeamFixtureRow,
-                    counts,
-                    season_id=season,
-                    fixture_id=outcome.fixture_id,
-                    team_id=side.team_id,
-                    round=outcome.round or 1,
-                )
-        for player_id in side.player_ids:
-            add(PlayerSeasonRow, counts, season_id=season, player_id=player_id)
-        for player_id, partner_id in permutations(side.player_ids, 2):
-            add(
-                PartnerSeasonRow,
-                counts,
-                season_id=season,
-                player_id=player_id,
-                partner_id=partner_id,
-            )
-        if side.pub_id is not None:
-            add(PubSeasonRow, counts, season_id=season, pub_id=side.pub_id)
-    for side, other in permutations(outcome.sides, 2):
-        if side.team_id is not None and other.team_id is not None:
-            add(
-                TeamPairRow,
-                side_counts(side, against=other.points_for),
-                season_id=season,
-                team_id=side.team_id,
-                opponent_id=other.team_id,
-            )
-    return rows
+def pair_totals(rows: Iterable[tuple[int, int, bool, bool]]) -> dict[tuple[int, int], Pair]:
+    """Head-to-head from result rows as (game id, team id, won, shutout): for every two
+    teams that met, what the first earned in the games between them."""
+    by_game = defaultdict(list)
+    for game_id, team_id, won, shutout in rows:
+        by_game[game_id].append((team_id, won, shutout))
+    pairs: dict[tuple[int, int], Counter] = defaultdict(Counter)
+    for sides in by_game.values():
+        for (team, won, shutout), (other, _, _) in permutations(sides, 2):
+            pairs[team, other].update(won=int(won), lost=int(not won), shutout_wins=int(shutout))
+    return {
+        key: Pair(won=c["won"], lost=c["lost"], shutout_wins=c["shutout_wins"])
+        for key, c in pairs.items()
+    }
 
 
-def standings_game_changed(*, before: GameOutcome | None, after: GameOutcome | None) -> None:
-    """Take `before` out of the kept rows and put `after` in.
-
-    Call inside the transaction that changed the game. What before and after share
-    cancels out first, so a deal that changes nothing that counts writes nothing.
-    """
-    if before == after:
-        return
-    net: dict[Key, Counter] = {}
-    for outcome, sign in ((before, -1), (after, 1)):
-        if outcome is None:
-            continue
-        for key, counts in outcome_rows(outcome).items():
-            total = net.setdefault(key, Counter())
-            for name, value in counts.items():
-                total[name] += sign * value
-    changes = {key: counts for key, counts in net.items() if any(counts.values())}
-    if not changes:
-        return
-    for model in ROW_MODELS:
-        keys = sorted(key for (m, key) in changes if m is model)
-        if not keys:
-            continue
-        model.objects.bulk_create([model(**dict(key)) for key in keys], ignore_conflicts=True)
-        for key in keys:
-            counts = changes[(model, key)]
-            lookup = {name: value for name, value in key if name != "round"}
-            model.objects.filter(**lookup).update(
-                updated_at=Now(),
-                **{name: F(name) + value for name, value in counts.items() if value},
-            )
-    season_id = (before or after).season_id
-    results_changed(League.objects.filter(seasons__pk=season_id))
-
-
-def results_changed(leagues) -> None:
-    """Move the leagues' results version on, after their rows were changed (last, so
-    row locks are always taken before the league's)."""
-    leagues.update(results_version=F("results_version") + 1)
-
-
-def standings_season_rebuild(*, season_id: int, outcomes: Iterable[GameOutcome | None]) -> None:
-    """Throw away a season's kept rows and count `outcomes` again from nothing: a
-    repair, or a recount after a bulk load. The caller (scoring/) passes the outcome of
-    every game of the season. The rows are summed in memory and written once each."""
-    totals: dict[Key, Counter] = defaultdict(Counter)
-    for outcome in outcomes:
-        if outcome is not None:
-            for key, counts in outcome_rows(outcome).items():
-                totals[key].update(counts)
-    with transaction.atomic():
-        for model in ROW_MODELS:
-            model.objects.filter(season_id=season_id).delete()
-            model.objects.bulk_create(
-                [model(**dict(key), **counts) for (m, key), counts in totals.items() if m is model],
-                batch_size=2000,
-            )
-        results_changed(League.objects.filter(seasons__pk=season_id))
+def head_to_head(season: Season, team_ids: Iterable[int]) -> dict[tuple[int, int], Pair]:
+    """Head-to-head among these teams, from the games they played against each other
+    (1 query, none for no teams)."""
+    team_ids = list(team_ids)
+    if not team_ids:
+        return {}
+    rows = (
+        SideResult.objects.counted()
+        .filter(season=season, team_id__in=team_ids)
+        .values_list("game_id", "team_id", "won", "shutout")
+    )
+    return pair_totals(rows)
 
 
 # ---------------------------------------------------------------------------
-# Reads: the tables drawn from the kept rows, each a fixed number of queries.
-# Rows come out as plain dicts, ready for league.tables, the exports and print.
+# The tables. Rows come out as plain dicts, ready for league.tables, the exports and
+# print.
 # ---------------------------------------------------------------------------
-
-COUNT_FIELDS = StandingsRow.COUNTS
 
 
 def tiebreak_keys(season: Season) -> list[str]:
@@ -209,11 +111,6 @@ def season_points(season: Season) -> Points:
     return Points(win=season.points_win, loss=season.points_loss, shutout=season.points_shutout)
 
 
-def _totals(id, name, row, **extra) -> Totals:
-    counts = {name: getattr(row, name) for name in COUNT_FIELDS} if row else {}
-    return Totals(id=id, name=name, **counts, **extra)
-
-
 def _percent(totals: Totals) -> int:
     return round(100 * totals.won / totals.played) if totals.played else 0
 
@@ -221,7 +118,13 @@ def _percent(totals: Totals) -> int:
 def fixtures_won(season: Season) -> dict[int, int]:
     """Fixtures each team won: more games of the fixture than any other team in it."""
     by_fixture = defaultdict(list)
-    rows = TeamFixtureRow.objects.filter(season=season).values_list("fixture_id", "team_id", "won")
+    rows = (
+        SideResult.objects.counted()
+        .filter(season=season, fixture__isnull=False, team__isnull=False)
+        .values("fixture_id", "team_id")
+        .annotate(won=Count("pk", filter=Q(won=True)))
+        .values_list("fixture_id", "team_id", "won")
+    )
     for fixture_id, team_id, won in rows:
         by_fixture[fixture_id].append((won, team_id))
     wins: Counter = Counter()
@@ -232,40 +135,50 @@ def fixtures_won(season: Season) -> dict[int, int]:
     return wins
 
 
-def team_pairs(season: Season) -> dict[tuple[int, int], Pair]:
-    rows = TeamPairRow.objects.filter(season=season).values_list(
-        "team_id", "opponent_id", "won", "lost", "shutout_wins"
+def team_counts(season: Season) -> dict[int, dict]:
+    """Each team's counted games this season, summed (1 query)."""
+    rows = (
+        SideResult.objects.counted()
+        .filter(season=season, team__isnull=False)
+        .values("team_id")
+        .annotate(**counts())
     )
-    return {(t, o): Pair(won=w, lost=lost, shutout_wins=s) for t, o, w, lost, s in rows}
+    return {row["team_id"]: row for row in rows}
 
 
 def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
-    """The team table: ranked within each division (or the whole season), in 3 queries.
-    A pub filter keeps the positions the teams hold in their division."""
-    teams = Team.objects.filter(season=season).select_related("pub", "division", "standing")
+    """The team table: ranked within each division (or the whole season), in 3 queries,
+    and one more when teams level need head-to-head (for those teams only). A pub filter
+    keeps the positions the teams hold in their division."""
+    teams = Team.objects.filter(season=season).select_related("pub", "division")
     if division_id is not None:
         teams = teams.filter(division_id=division_id)
     won_fixtures = fixtures_won(season)
-    pairs = team_pairs(season)
+    kept = team_counts(season)
     groups = defaultdict(list)
     for team in teams:
         groups[team.division.name if team.division else ""].append(team)
+    order, points = tiebreak_keys(season), season_points(season)
+    totals = {
+        name: [
+            _totals(team.pk, team.name, kept.get(team.pk), fixtures_won=won_fixtures[team.pk])
+            for team in members
+        ]
+        for name, members in groups.items()
+    }
+    # Head-to-head, read once for every group of teams level before it, and only those.
+    tied = {
+        team_id
+        for division in totals.values()
+        for group in head_to_head_groups(division, order=order, points=points)
+        for team_id in group
+    }
+    pairs = head_to_head(season, tied)
     league_slug = season.league.slug
     rows = []
     for division_name in sorted(groups):
         members = {team.pk: team for team in groups[division_name]}
-        totals = [
-            _totals(
-                team.pk,
-                team.name,
-                getattr(team, "standing", None),
-                fixtures_won=won_fixtures[team.pk],
-            )
-            for team in members.values()
-        ]
-        placed = rank_teams(
-            totals, order=tiebreak_keys(season), points=season_points(season), pairs=pairs
-        )
+        placed = rank_teams(totals[division_name], order=order, points=points, pairs=pairs)
         for p in placed:
             team = members[p.totals.id]
             if pub_id is not None and team.pub_id != pub_id:
@@ -297,54 +210,30 @@ def _row(totals: Totals) -> dict:
     }
 
 
-def player_rows(season: Season) -> tuple[list[dict], list[dict]]:
-    """Ranked players (with the season's minimum games) and the rest, in 1 query."""
-    rows = PlayerSeasonRow.objects.filter(season=season).select_related("player__home_pub")
-    players = {row.player_id: row.player for row in rows}
-    ranked, others = rank_players(
-        [_totals(row.player_id, row.player.name, row) for row in rows],
-        min_games=season.min_games,
-    )
-    return _player_dicts(ranked, players, season.league.slug), _player_dicts(
-        others, players, season.league.slug
-    )
-
-
-def _player_dicts(items, players, league_slug) -> list[dict]:
-    out = []
-    for item in items:
-        totals = getattr(item, "totals", item)
-        player = players[totals.id]
-        out.append(
-            {
-                **_row(totals),
-                "position": getattr(item, "position", None),
-                "position_label": item.position_label if hasattr(item, "position") else "",
-                "pub": player.home_pub.name if player.home_pub else "",
-                "url": reverse("league:standings-player", args=[league_slug, player.pk]),
-            }
-        )
-    return out
-
-
-def all_time_player_rows(league: League, *, min_games: int) -> tuple[list[dict], list[dict]]:
-    """Every season of the league added up, in 1 query."""
-    rows = (
-        PlayerSeasonRow.objects.filter(season__league=league)
+def player_counts(results) -> list[dict]:
+    """Per player, the counts of `results` (a SideResult queryset), with the player's
+    name and home pub (1 query)."""
+    Through = SideResult.players.through
+    return list(
+        Through.objects.filter(sideresult__in=results)
         .values("player_id", "player__name", "player__home_pub__name")
-        .annotate(**{name: Sum(name) for name in COUNT_FIELDS})
+        .annotate(**counts("sideresult__"))
         .order_by("player_id")
     )
+
+
+def player_rows(season: Season) -> tuple[list[dict], list[dict]]:
+    """Ranked players (with the season's minimum games) and the rest, in 1 query."""
+    rows = player_counts(SideResult.objects.counted().filter(season=season))
+    return _ranked_players(rows, min_games=season.min_games, league_slug=season.league.slug)
+
+
+def _ranked_players(rows, *, min_games, league_slug) -> tuple[list[dict], list[dict]]:
     pubs = {row["player_id"]: row["player__home_pub__name"] or "" for row in rows}
-    totals = [
-        Totals(
-            id=row["player_id"],
-            name=row["player__name"],
-            **{name: row[name] for name in COUNT_FIELDS},
-        )
-        for row in rows
-    ]
-    ranked, others = rank_players(totals, min_games=min_games)
+    ranked, others = rank_players(
+        [_totals(row["player_id"], row["player__name"], row) for row in rows],
+        min_games=min_games,
+    )
 
     def as_dict(item):
         totals = getattr(item, "totals", item)
@@ -353,22 +242,70 @@ def all_time_player_rows(league: League, *, min_games: int) -> tuple[list[dict],
             "position": getattr(item, "position", None),
             "position_label": item.position_label if hasattr(item, "position") else "",
             "pub": pubs[totals.id],
-            "url": reverse("league:standings-player", args=[league.slug, totals.id]),
+            "url": reverse("league:standings-player", args=[league_slug, totals.id]),
         }
 
     return [as_dict(i) for i in ranked], [as_dict(i) for i in others]
 
 
-def pub_rows(season: Season | None, *, league: League | None = None) -> list[dict]:
-    """The pub table for a season, or all-time for a league, in 2 queries."""
-    league = league or season.league
-    scope = {"season": season} if season else {"season__league": league}
-    rows = (
-        PubSeasonRow.objects.filter(**scope)
+def all_time_player_rows(league: League, *, min_games: int) -> tuple[list[dict], list[dict]]:
+    """Every season of the league added up, in 1 query."""
+    rows = player_counts(SideResult.objects.counted().filter(season__league=league))
+    return _ranked_players(rows, min_games=min_games, league_slug=league.slug)
+
+
+def all_time_team_rows(league: League) -> list[dict]:
+    """Partnerships across seasons: the same players together, whatever the team was
+    called each season (named by its latest name), ranked like the player table, in 2
+    queries."""
+    rows = list(
+        SideResult.objects.counted()
+        .filter(season__league=league, team__isnull=False)
+        .values("partnership")
+        .annotate(**counts(), seasons=Count("season", distinct=True), last=Max("game_id"))
+        .order_by("partnership")
+    )
+    last = {row["partnership"]: row["last"] for row in rows}
+    latest = {
+        partnership: label
+        for partnership, label, game_id in SideResult.objects.filter(
+            game_id__in=last.values(), team__isnull=False
+        ).values_list("partnership", "label", "game_id")
+        if last.get(partnership) == game_id
+    }
+    totals = [
+        _totals(index, latest.get(row["partnership"], ""), row) for index, row in enumerate(rows)
+    ]
+    seasons = {index: row["seasons"] for index, row in enumerate(rows)}
+    ranked, _ = rank_players(totals, min_games=0)
+    return [
+        {
+            **_row(p.totals),
+            "position": p.position,
+            "position_label": p.position_label,
+            "seasons": seasons[p.totals.id],
+        }
+        for p in ranked
+    ]
+
+
+def pub_counts(results) -> list[dict]:
+    """Per pub, the counts of `results` (a SideResult queryset), each side counted for the
+    pub it played for (1 query)."""
+    return list(
+        results.filter(pub__isnull=False)
         .values("pub_id", "pub__name", "pub__slug")
-        .annotate(**{name: Sum(name) for name in COUNT_FIELDS})
+        .annotate(**counts())
         .order_by("pub_id")
     )
+
+
+def pub_rows(season: Season | None, *, league: League | None = None) -> list[dict]:
+    """The pub table for a season, or all-time for a league, in 2 queries: each side
+    counted for the pub it played for."""
+    league = league or season.league
+    scope = {"season": season} if season else {"season__league": league}
+    rows = pub_counts(SideResult.objects.counted().filter(**scope))
     team_counts = dict(
         Team.objects.filter(**scope)
         .values("pub_id")
@@ -376,12 +313,7 @@ def pub_rows(season: Season | None, *, league: League | None = None) -> list[dic
         .values_list("pub_id", "n")
     )
     by_id = {row["pub_id"]: row for row in rows}
-    placed = rank_pubs(
-        [
-            Totals(id=r["pub_id"], name=r["pub__name"], **{n: r[n] for n in COUNT_FIELDS})
-            for r in rows
-        ]
-    )
+    placed = rank_pubs([_totals(r["pub_id"], r["pub__name"], r) for r in rows])
     return [
         {
             **_row(p.totals),
@@ -391,4 +323,102 @@ def pub_rows(season: Season | None, *, league: League | None = None) -> list[dic
             "url": reverse("league:pub", args=[league.slug, by_id[p.totals.id]["pub__slug"]]),
         }
         for p in placed
+    ]
+
+
+# ---------------------------------------------------------------------------
+# A team's and a player's own pages.
+# ---------------------------------------------------------------------------
+
+
+def team_round_rows(season: Season, team_ids: Sequence[int]) -> list[dict]:
+    """The teams' counts round by round, for the position chart (1 query)."""
+    rows = (
+        SideResult.objects.counted()
+        .filter(season=season, team_id__in=list(team_ids), fixture__isnull=False)
+        .values("team_id", round=F("fixture__round"))
+        .annotate(**counts())
+    )
+    return [{**row, "lost": row["played"] - row["won"]} for row in rows]
+
+
+def team_opponents(team: Team) -> list[dict]:
+    """The team's record against each team it met this season (2 queries)."""
+    mine = SideResult.objects.counted().filter(team=team)
+    rows = list(
+        SideResult.objects.counted()
+        .filter(game_id__in=mine.values("game_id"), team__isnull=False)
+        .values_list("game_id", "team_id", "won", "points_for")
+    )
+    names = dict(Team.objects.filter(season_id=team.season_id).values_list("pk", "name"))
+    by_game = defaultdict(dict)
+    for game_id, team_id, won, points in rows:
+        by_game[game_id][team_id] = (won, points)
+    totals: dict[int, Counter] = defaultdict(Counter)
+    for sides in by_game.values():
+        won, points = sides[team.pk]
+        for other, (_, other_points) in sides.items():
+            if other != team.pk:
+                totals[other].update(
+                    played=1,
+                    won=int(won),
+                    lost=int(not won),
+                    points_for=points,
+                    points_against=other_points,
+                )
+    return sorted(
+        (
+            {"opponent_id": other, "name": names.get(other, ""), **{k: c[k] for k in c}}
+            for other, c in totals.items()
+        ),
+        key=lambda row: row["name"],
+    )
+
+
+def player_seasons(player: Player) -> list[dict]:
+    """A player's counted games season by season (1 query)."""
+    rows = (
+        SideResult.objects.counted()
+        .filter(players=player)
+        .values("season_id", "season__name", "season__slug", "season__start_date")
+        .annotate(**counts())
+        .order_by("-season__start_date")
+    )
+    out = []
+    for row in rows:
+        totals = _totals(row["season_id"], row["season__name"], row)
+        out.append({**_row(totals), "slug": row["season__slug"], "percent": _percent(totals)})
+    return out
+
+
+def player_partners(player: Player) -> list[dict]:
+    """Who a player played counted games with, and how they did together (1 query)."""
+    Through = SideResult.players.through
+    mine = SideResult.objects.counted().filter(players=player)
+    return list(
+        Through.objects.filter(sideresult__in=mine)
+        .exclude(player=player)
+        .values("player_id", "player__name")
+        .annotate(together=Count("pk"), wins=Count("pk", filter=Q(sideresult__won=True)))
+        .order_by("-together", "player__name")
+    )
+
+
+def recent_games(results, limit: int = 10) -> list[dict]:
+    """The latest finished games from a team's or player's result rows, with every side's
+    score; friendlies are marked (2 queries)."""
+    latest = list(results.order_by("-finished_at", "-game_id")[:limit])
+    sides = defaultdict(list)
+    rows = SideResult.objects.filter(game_id__in=[r.game_id for r in latest]).order_by("side")
+    for row in rows:
+        sides[row.game_id].append((row.label, row.points_for))
+    return [
+        {
+            "game_id": row.game_id,
+            "won": row.won,
+            "friendly": row.season_id is None,
+            "finished_at": row.finished_at,
+            "sides": sides[row.game_id],
+        }
+        for row in latest
     ]

@@ -14,6 +14,7 @@ urlpatterns = [
     path(f"{SEASON}<slug:kind>.pdf", views.season_pdf, name="standings-pdf"),
     path(f"{SEASON}<slug:kind>.<slug:fmt>", views.season_download, name="standings-download"),
     path(f"{SEASON}<slug:kind>/print/", views.season_print, name="standings-print"),
+    path(f"{ALL_TIME}teams/", views.all_time_teams, name="all-time-teams"),
     path(f"{ALL_TIME}players/", views.all_time_players, name="all-time-players"),
     path(f"{ALL_TIME}pubs/", views.all_time_pubs, name="all-time-pubs"),
     path(f"{ALL_TIME}<slug:kind>.pdf", views.all_time_pdf, name="all-time-pdf"),

@@ -1,7 +1,8 @@
 """
 Standings pages: the team, player and pub tables of a season (and all-time for a
 league), their CSV/XLSX downloads, an A4 print view and its PDF, and the standings
-sections of a team and a player. Every page reads only the kept rows.
+sections of a team and a player. Every page reads only the result rows
+(`league.standings`), never the games themselves.
 """
 
 import hashlib
@@ -9,7 +10,6 @@ import json
 import logging
 
 from django.core.cache import cache
-from django.db.models import Sum
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -21,18 +21,9 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from league import charts, standings
-from league.models import (
-    League,
-    PartnerSeasonRow,
-    PlayerSeasonRow,
-    Pub,
-    Season,
-    Team,
-    TeamFixtureRow,
-    TeamPairRow,
-)
+from league.models import League, Pub, Season, Team
 from league.ranking import LABELS, Totals
-from league.tables import PlayerTable, PubTable, TeamTable
+from league.tables import AllTimeTeamTable, PlayerTable, PubTable, TeamTable
 
 KINDS = {"teams": "Teams", "players": "Players", "pubs": "Pubs"}
 FORMATS = ("csv", "xlsx")
@@ -70,9 +61,10 @@ def _filters(request, season):
 
 def _tables(league: League, season: Season | None, kind: str, filters: dict) -> dict:
     """The table for one kind, and the unranked players below it."""
+    if kind == "teams" and season is None:
+        rows = standings.all_time_team_rows(league)
+        return {"table": AllTimeTeamTable(rows, order_by="position"), "others": []}
     if kind == "teams":
-        if season is None:
-            raise Http404("Team tables are per season.")
         rows = standings.team_rows(
             season,
             division_id=filters["division"].pk if filters.get("division") else None,
@@ -115,9 +107,7 @@ def _urls(league, season, kind) -> dict:
         "xlsx": reverse("league:all-time-download", args=[league.slug, kind, "xlsx"]),
         "print": reverse("league:all-time-print", args=[league.slug, kind]),
         "pdf": reverse("league:all-time-pdf", args=[league.slug, kind]),
-        "tabs": {
-            k: reverse(f"league:all-time-{k}", args=[league.slug]) for k in KINDS if k != "teams"
-        },
+        "tabs": {k: reverse(f"league:all-time-{k}", args=[league.slug]) for k in KINDS},
     }
 
 
@@ -145,20 +135,20 @@ def _page(request, league, season, kind):
     return response
 
 
+# The query parameters that change what a table shows; any other is ignored, so a
+# made-up parameter never makes a new cache entry.
+TABLE_PARAMETERS = ("pub", "division", "sort")
+
+
 def _table_html(request, league, season, kind, context) -> str:
-    """The rendered table, kept in the cache until the league's next result. Ranking
-    and drawing a long table is most of a page's cost; the rest is cheap."""
+    """The rendered table, kept in the cache until the league's next change (its content
+    version). Ranking and drawing a long table is most of a page's cost."""
+    chosen = [(name, request.GET.get(name, "")) for name in TABLE_PARAMETERS]
     key = (
         "standings-table:"
         + hashlib.sha256(
             json.dumps(
-                [
-                    league.pk,
-                    league.results_version,
-                    season.pk if season else None,
-                    kind,
-                    sorted(request.GET.lists()),
-                ]
+                [league.pk, league.content_version, season.pk if season else None, kind, chosen]
             ).encode()
         ).hexdigest()
     )
@@ -186,6 +176,11 @@ def season_players(request, league_slug, season_slug):
 def season_pubs(request, league_slug, season_slug):
     season = _season(league_slug, season_slug)
     return _page(request, season.league, season, "pubs")
+
+
+def all_time_teams(request, league_slug):
+    league = get_object_or_404(League, slug=league_slug)
+    return _page(request, league, None, "teams")
 
 
 def all_time_players(request, league_slug):
@@ -219,8 +214,6 @@ def season_download(request, league_slug, season_slug, kind, fmt):
 
 def all_time_download(request, league_slug, kind, fmt):
     league = get_object_or_404(League, slug=league_slug)
-    if kind == "teams":
-        raise Http404("Team tables are per season.")
     return _download(request, league, None, kind, fmt)
 
 
@@ -229,10 +222,10 @@ def all_time_download(request, league_slug, kind, fmt):
 
 def _print_context(request, league, season, kind, *, pdf=False) -> dict:
     """Every division's table (teams), or the one table, as plain values."""
-    if kind not in KINDS or (kind == "teams" and season is None):
+    if kind not in KINDS:
         raise Http404("No such table.")
     sections = []
-    if kind == "teams":
+    if kind == "teams" and season is not None:
         rows = standings.team_rows(season)
         divisions = sorted({row["division"] for row in rows})
         for name in divisions or [""]:
@@ -346,21 +339,13 @@ def team_standings(request, league_slug, pk):
     rows = standings.team_rows(season, division_id=team.division_id)
     mine = next(row for row in rows if row["id"] == team.pk)
     division_teams = [Totals(id=r["id"], name=r["name"]) for r in rows]
-    fixture_rows = list(
-        TeamFixtureRow.objects.filter(
-            season=season, team_id__in=[t.id for t in division_teams]
-        ).values("round", "team_id", *standings.COUNT_FIELDS)
-    )
     by_round = charts.positions_by_round(
         teams=division_teams,
-        fixture_rows=fixture_rows,
+        fixture_rows=standings.team_round_rows(season, [t.id for t in division_teams]),
         order=standings.tiebreak_keys(season),
         points=standings.season_points(season),
     )
     positions = [(rnd, places[team.pk]) for rnd, places in by_round.items()]
-    opponents = (
-        TeamPairRow.objects.filter(team=team).select_related("opponent").order_by("opponent__name")
-    )
     context = {
         "league": season.league,
         "season": season,
@@ -370,55 +355,20 @@ def team_standings(request, league_slug, pk):
         "chart": charts.position_chart(
             team_name=team.name, positions=positions, teams=len(division_teams)
         ),
-        "opponents": opponents,
-        "recent": _recent_games(team.game_sides),
+        "opponents": standings.team_opponents(team),
+        "recent": standings.recent_games(team.results.all()),
     }
     return render(request, "league/standings_team.html", context)
-
-
-def _recent_games(sides_manager, limit=10):
-    """The latest finished games from a team's or player's sides (2 queries)."""
-    sides = (
-        sides_manager.filter(game__status="finished")
-        .select_related("game")
-        .prefetch_related("game__game_sides")
-        .order_by("-game__finished_at", "-game__pk")[:limit]
-    )
-    games = []
-    for side in sides:
-        game = side.game
-        games.append(
-            {
-                "game": game,
-                "won": game.winner == side.index,
-                "sides": [(s.label, game.scores[s.index]) for s in game.game_sides.all()],
-            }
-        )
-    return games
 
 
 def player_standings(request, league_slug, pk):
     league = get_object_or_404(League, slug=league_slug)
     player = get_object_or_404(league.players.select_related("home_pub"), pk=pk)
-    seasons = (
-        PlayerSeasonRow.objects.filter(player=player)
-        .select_related("season")
-        .order_by("-season__start_date")
-    )
-    partners = (
-        PartnerSeasonRow.objects.filter(player=player)
-        .values("partner_id", "partner__name")
-        .annotate(games=Sum("played"), wins=Sum("won"))
-        .order_by("-games", "partner__name")
-    )
     context = {
         "league": league,
         "player": player,
-        "seasons": [
-            {"season": row.season, "row": row, "percent": standings._percent(row)}
-            for row in seasons
-        ],
-        "partners": partners,
-        "recent": _recent_games(player.game_sides),
+        "seasons": standings.player_seasons(player),
+        "partners": standings.player_partners(player),
+        "recent": standings.recent_games(player.results.all()),
     }
     return render(request, "league/standings_player.html", context)

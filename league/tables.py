@@ -113,3 +113,18 @@ class PubTable(StandingsTable):
 
     def value_pub(self, value):
         return value
+
+
+class AllTimeTeamTable(StandingsTable):
+    """Partnerships across seasons, named by their latest team name."""
+
+    team = tables.Column("Team", accessor="name")
+    seasons = tables.Column("Seasons", attrs=NUM)
+    played = tables.Column("Games", attrs=NUM)
+    won = tables.Column("Wins", attrs=NUM)
+    win_percent = tables.Column("Win %", attrs=NUM)
+    points_for = tables.Column("Points for", attrs=NUM)
+    marches = tables.Column("Marches", attrs=NUM)
+
+    class Meta(StandingsTable.Meta):
+        pass

@@ -36,6 +36,7 @@ from league.imports import (
 from league.models import Fixture, League, Player, Pub, Season, Team
 from league.permissions import pubs_run_by, require_pub, require_secretary
 from league.selectors import (
+    fixture_games,
     fixtures_with_teams,
     season_fixtures,
     season_teams,
@@ -122,7 +123,6 @@ def fixture_detail(request, league_slug, pk):
     fixture = get_object_or_404(
         fixtures_with_teams(Fixture.objects.all()), season__league__slug=league_slug, pk=pk
     )
-    games = fixture.games.prefetch_related("game_sides").order_by("number")
     return render(
         request,
         "league/fixture_detail.html",
@@ -130,7 +130,7 @@ def fixture_detail(request, league_slug, pk):
             "league": fixture.season.league,
             "season": fixture.season,
             "fixture": fixture,
-            "games": games,
+            "games": fixture_games(fixture),
         },
     )
 

@@ -103,6 +103,12 @@ class Game(models.Model):
         return self.status == Game.Status.FINISHED
 
     @property
+    def venue(self) -> Pub | None:
+        """Where the game is played: its fixture's pub (a fixture moved to another pub
+        takes its games with it), or the friendly's pub. Its organisers score it."""
+        return self.fixture.pub if self.fixture_id else self.pub
+
+    @property
     def is_confirmed(self) -> bool:
         return hasattr(self, "confirmation")
 
@@ -124,6 +130,11 @@ class GameSide(models.Model):
     )
     label = models.CharField(max_length=100)
     players = models.ManyToManyField(Player, blank=True, related_name="game_sides")
+    # The pub the side played for when the game started: its team's pub then (a team
+    # that moves later takes only its later games with it), or the friendly's pub.
+    pub = models.ForeignKey(
+        Pub, null=True, blank=True, on_delete=models.PROTECT, related_name="game_sides"
+    )
 
     class Meta:
         ordering = ["index"]

@@ -1,69 +1,76 @@
-"""A finished game as the league's standings see it.
+"""A game as the league's results see it: plain data (`league.results.GameSummary`),
+so league/ never reads scoring/'s tables.
 
-Whether a game counts is decided here, from the game as stored: it must belong to a
-season, be finished, and be confirmed when its season counts only confirmed games.
+A game has result rows once it is finished, whether or not it counts: the league
+decides what counts (a season's game, confirmed where the season asks for it).
 """
 
 from django.db.models import Prefetch
 
-from league.standings import GameOutcome, SideOutcome
-from scoring.models import Confirmation, Deal, Game, GameSide
-
-SIDES = Prefetch(
-    "game_sides", queryset=GameSide.objects.select_related("team").prefetch_related("players")
-)
+import rules
+from league import results
+from scoring.models import Deal, Game, GameSide
 
 
-def game_outcome(game: Game) -> GameOutcome | None:
-    """The game's outcome for the standings, or None while it does not count."""
-    if game.season_id is None or game.status != Game.Status.FINISHED:
+def game_summary(game: Game, result: rules.GameResult) -> results.GameSummary | None:
+    """The finished game's summary from its sides and the rules' `result` of its live
+    deals, or None while it goes on. `game.game_sides` with their players and
+    `game.is_confirmed` are read as they stand."""
+    if not result.finished:
         return None
-    confirmed = Confirmation.objects.filter(game_id=game.pk).exists()
-    sides = game.game_sides.select_related("team").prefetch_related("players")
-    return _outcome(game, list(sides), game.deals.live(), confirmed=confirmed)
+    total = sum(result.scores)
+    return results.GameSummary(
+        game_id=game.pk,
+        league_id=game.league_id,
+        season_id=game.season_id,
+        fixture_id=game.fixture_id,
+        number=game.number,
+        confirmed=game.is_confirmed,
+        finished_at=game.finished_at,
+        sides=tuple(
+            results.SideSummary(
+                side=side.index,
+                label=side.label,
+                team_id=side.team_id,
+                pub_id=side.pub_id,
+                player_ids=tuple(sorted(p.pk for p in side.players.all())),
+                points_for=result.scores[side.index],
+                points_against=total - result.scores[side.index],
+                won=result.winner == side.index,
+                shutout=result.shutout and result.winner == side.index,
+                marches=result.marches[side.index],
+            )
+            for side in game.game_sides.all()
+        ),
+    )
 
 
-def season_outcomes(season) -> list[GameOutcome | None]:
-    """Every finished game of a season as `game_outcome` has it, in a few queries."""
+def record_results(game: Game, result: rules.GameResult) -> None:
+    """Tell the league what the game now is. Inside the game's transaction."""
+    results.results_record(
+        league_id=game.league_id, game_id=game.pk, summary=game_summary(game, result)
+    )
+
+
+SIDES = Prefetch("game_sides", queryset=GameSide.objects.prefetch_related("players"))
+
+
+def season_summaries(season) -> list[results.GameSummary]:
+    """Every finished game of a season, scored again by the rules from its live deals
+    (a repair, or after a bulk load), in a few queries."""
     games = (
         Game.objects.finished()
         .filter(season=season)
-        .select_related("season", "fixture", "confirmation")
+        .select_related("confirmation")
         .prefetch_related(SIDES, Prefetch("deals", Deal.objects.live(), to_attr="live_deals"))
     )
-    return [
-        _outcome(
-            game, game.game_sides.all(), game.live_deals, confirmed=hasattr(game, "confirmation")
+    summaries = []
+    for game in games:
+        deals = sorted(game.live_deals, key=lambda deal: deal.number)
+        result = rules.score_game(
+            game.ruleset, sides=game.sides, deals=[deal.as_rules_deal() for deal in deals]
         )
-        for game in games
-    ]
-
-
-def _outcome(game: Game, sides, live_deals, *, confirmed: bool) -> GameOutcome | None:
-    if game.season.confirmed_only and not confirmed:
-        return None
-    marches = [0] * game.sides
-    for deal in live_deals:
-        for index, count in enumerate(deal.trick_counts):
-            if count == 5:
-                marches[index] += 1
-    total = sum(game.scores)
-    return GameOutcome(
-        season_id=game.season_id,
-        fixture_id=game.fixture_id,
-        round=game.fixture.round if game.fixture_id else None,
-        confirmed=confirmed,
-        sides=tuple(
-            SideOutcome(
-                team_id=side.team_id,
-                pub_id=side.team.pub_id if side.team else game.pub_id,
-                player_ids=tuple(sorted(p.pk for p in side.players.all())),
-                points_for=game.scores[side.index],
-                points_against=total - game.scores[side.index],
-                won=game.winner == side.index,
-                marches=marches[side.index],
-                shutout_win=game.shutout and game.winner == side.index,
-            )
-            for side in sides
-        ),
-    )
+        summary = game_summary(game, result)
+        if summary is not None:
+            summaries.append(summary)
+    return summaries

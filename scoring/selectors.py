@@ -10,7 +10,7 @@ from scoring.models import Deal, Game, GameEvent
 def game_for_sheet(queryset=None):
     queryset = queryset if queryset is not None else Game.objects.all()
     return queryset.select_related(
-        "league", "season", "pub", "fixture", "confirmation"
+        "league", "season", "pub", "fixture__pub", "confirmation"
     ).prefetch_related("game_sides")
 
 

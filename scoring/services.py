@@ -1,7 +1,11 @@
 """
 Services that change games. Each runs in one transaction, checks the rules through
-`rules.score_game`, writes the game's totals and the league's standings rows with the
-deal, and leaves a GameEvent behind.
+`rules.score_game`, writes the game's totals and tells the league its result
+(`league.results`) with the deal, and leaves a GameEvent behind.
+
+A confirmed game is frozen: no deal, undo or correction, except a correction by an
+organiser or secretary with a reason, which clears the confirmation in the same
+transaction, so the other side confirms again.
 
 Every change to a game locks its row first (`select_for_update`) and checks the
 `version` the phone saw, so two phones never overwrite one another: the second is told
@@ -17,11 +21,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import rules
-from league import standings
+from league import results
 from league.models import Fixture, Player, Pub, Season, Team
 from scoring.models import Confirmation, Deal, Game, GameEvent, GameSide, ScorerLink
-from scoring.outcome import game_outcome, season_outcomes
-from scoring.wording import with_side_names
+from scoring.outcome import record_results, season_summaries
 
 
 class ScoringError(Exception):
@@ -88,8 +91,15 @@ def game_start(
             scores=[0] * len(sides),
         )
         for index, spec in enumerate(sides):
-            side = GameSide.objects.create(game=game, index=index, team=spec.team, label=spec.label)
+            side = GameSide.objects.create(
+                game=game,
+                index=index,
+                team=spec.team,
+                label=spec.label,
+                pub=spec.team.pub if spec.team else game.pub,
+            )
             side.players.set(spec.players)
+        _fixture_sync(game)
         _event(
             game=game, kind=GameEvent.Kind.STARTED, user=_person(user), text=_describe_start(game)
         )
@@ -142,32 +152,29 @@ def side_labels(game: Game) -> list[str]:
     return [side.label for side in game.game_sides.all()]
 
 
-def _write_totals(game: Game, result: rules.GameResult, *, before) -> None:
+def _write_totals(game: Game, result: rules.GameResult) -> None:
     game.scores = list(result.scores)
     game.winner = result.winner
-    game.reason = with_side_names(result.reason, side_labels(game))
+    game.reason = result.why.text(side_labels(game)) if result.why else ""
     game.shutout = result.shutout
     game.status = Game.Status.FINISHED if result.finished else Game.Status.IN_PLAY
     game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
     game.version += 1
     game.save()
     _fixture_sync(game)
-    standings.standings_game_changed(before=before, after=game_outcome(game))
+    record_results(game, result)
 
 
 def _fixture_sync(game: Game) -> None:
-    """A fixture is played once its planned games are finished."""
+    """Tell the league how many of the fixture's games have started and finished."""
     if game.fixture_id is None:
         return
-    fixture = Fixture.objects.get(pk=game.fixture_id)
-    done = fixture.games.finished().count() >= fixture.games_planned
-    if done and fixture.status != Fixture.Status.PLAYED:
-        fixture.status = Fixture.Status.PLAYED
-    elif not done and fixture.status == Fixture.Status.PLAYED:
-        fixture.status = Fixture.Status.SCHEDULED
-    else:
-        return
-    fixture.save(update_fields=["status"])
+    games = Game.objects.filter(fixture_id=game.fixture_id)
+    results.fixture_progress(
+        fixture_id=game.fixture_id,
+        started=games.count(),
+        finished=games.finished().count(),
+    )
 
 
 def _event(**fields) -> GameEvent:
@@ -263,14 +270,14 @@ def deal_record(
                 return _replayed(existing, game, dealer, tricks_text, winners_text, bonus_side)
             if game.version != version:
                 raise StaleGame(game)
+            _check_not_confirmed(game)
             new = _rules_deal(dealer, tricks, trick_winners, bonus_side)
             result = game_result(game, [new])
-            before = game_outcome(game)
             number = len(result.deals)
             deal = _deal_create(
                 game, number, dealer, tricks_text, winners_text, bonus_side, key, user, link
             )
-            _write_totals(game, result, before=before)
+            _write_totals(game, result)
             _event(
                 game=game,
                 kind=GameEvent.Kind.DEAL,
@@ -305,8 +312,10 @@ def deal_correct(
 ) -> Deal:
     """Correct deal `number`: the old version stays (`live=False`), a new one is added.
 
-    The game is rescored from all its live deals; a confirmed game needs a `reason`
-    (who may correct it is the view's business). Errors as for `deal_record`.
+    The game is rescored from all its live deals. A confirmed game is corrected only by
+    an organiser or secretary (not through a scorer link), with a `reason`; the
+    correction clears its confirmation, so the other side confirms again. Errors as for
+    `deal_record`. The game's record says when the correction changed the winner.
     """
     tricks_text, winners_text = _texts(tricks, trick_winners)
     reason = reason.strip()
@@ -320,6 +329,8 @@ def deal_correct(
                 raise KeyReused()
             if game.version != version:
                 raise StaleGame(game)
+            if game.is_confirmed and link is not None:
+                raise ScoringError(CONFIRMED)
             if game.is_confirmed and not reason:
                 raise ScoringError("This game is confirmed: give a reason for the correction.")
             live = list(game.deals.live().order_by("number"))
@@ -331,17 +342,25 @@ def deal_correct(
             result = rules.score_game(game.ruleset, sides=game.sides, deals=deals)
             if not result.finished:
                 _check_no_later_game(game)
-            before = game_outcome(game)
             was = describe_deal(game, old)
+            winner_before = game.winner
+            unconfirmed = game.is_confirmed
+            if unconfirmed:
+                game.confirmation.delete()
+                Game.confirmation.related.delete_cached_value(game)  # now unconfirmed
             old.live = False
             old.save(update_fields=["live"])
             deal = _deal_create(
                 game, number, dealer, tricks_text, winners_text, bonus_side, key, user, link
             )
-            _write_totals(game, result, before=before)
+            _write_totals(game, result)
             text = f"Deal {number}: {was} → {describe_deal(game, deal)}"
             if reason:
                 text += f". Reason: {reason}"
+            if game.winner != winner_before:
+                text += ". " + winner_change(game, winner_before)
+            if unconfirmed:
+                text += ". The confirmation is cleared: the other side confirms again"
             _event(
                 game=game,
                 kind=GameEvent.Kind.CORRECTION,
@@ -364,18 +383,14 @@ def deal_undo(*, game: Game, version: int, user=None, link: ScorerLink | None = 
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.version != version:
             raise StaleGame(game)
-        if game.is_confirmed:
-            raise ScoringError(
-                "This game is confirmed. An organiser can still correct a deal, with a reason."
-            )
+        _check_not_confirmed(game)
         last = game.deals.live().order_by("-number").first()
         if last is None:
             raise ScoringError("There is no deal to undo.")
         _check_no_later_game(game)
-        before = game_outcome(game)
         last.live = False
         last.save(update_fields=["live"])
-        _write_totals(game, game_result(game), before=before)
+        _write_totals(game, game_result(game))
         _event(
             game=game,
             kind=GameEvent.Kind.UNDO,
@@ -385,6 +400,27 @@ def deal_undo(*, game: Game, version: int, user=None, link: ScorerLink | None = 
             text=f"Deal {last.number} undone: {describe_deal(game, last)}",
         )
         return last
+
+
+CONFIRMED = (
+    "This game is confirmed, so it takes no more changes. An organiser can still correct "
+    "a deal, with a reason; the other side then confirms again."
+)
+
+
+def _check_not_confirmed(game: Game) -> None:
+    if game.is_confirmed:
+        raise ScoringError(CONFIRMED)
+
+
+def winner_change(game: Game, winner_before: int | None) -> str:
+    """In words, how a correction changed who won the game."""
+    labels = side_labels(game)
+    if game.winner is None:
+        return f"{labels[winner_before]} no longer wins: the game goes on"
+    if winner_before is None:
+        return f"The game is now won: {game.reason}"
+    return f"The winner changes from {labels[winner_before]} to {labels[game.winner]}"
 
 
 def _check_no_later_game(game: Game) -> None:
@@ -413,14 +449,12 @@ def game_confirm(*, game: Game, version: int | None = None, user=None, link=None
                 raise ScoringError("A game is confirmed once it is won; this one is still in play.")
             if link is not None:
                 _check_link_may_confirm(game, link)
-            before = game_outcome(game)
             confirmation = Confirmation.objects.create(
                 game=game, confirmed_by=_person(user), confirmed_via=link
             )
             game.version += 1
             game.save(update_fields=["version"])
-            after = game_outcome(Game.objects.get(pk=game.pk))
-            standings.standings_game_changed(before=before, after=after)
+            record_results(game, game_result(game))
             _event(
                 game=game,
                 kind=GameEvent.Kind.CONFIRMED,
@@ -482,6 +516,7 @@ def link_revoke(*, link: ScorerLink, user=None) -> ScorerLink:
         return link
 
 
-def season_standings_rebuild(*, season: Season) -> None:
-    """Count a season's standings rows again from its games: a repair, or after a load."""
-    standings.standings_season_rebuild(season_id=season.pk, outcomes=season_outcomes(season))
+def season_results_rebuild(*, season: Season) -> None:
+    """Write a season's result rows again from its games, scored by the rules from their
+    live deals: a repair, or after a bulk load."""
+    results.results_rebuild(season_id=season.pk, summaries=season_summaries(season))

@@ -12,6 +12,7 @@ import uuid
 from dataclasses import dataclass
 
 import segno
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
@@ -45,7 +46,7 @@ class Scorer:
 
 
 def _scorer(request, game: Game) -> Scorer:
-    manages = can_run_pub(request.user, game.pub, game.league)
+    manages = can_run_pub(request.user, game.venue, game.league)
     link = None
     token = request.session.get(SESSION_LINKS, {}).get(str(game.pk))
     if token and not manages and not game.is_confirmed:
@@ -254,6 +255,9 @@ def deal_correct(request, pk, number):
         "tricks_range": range(6),
         "trick_numbers": range(1, 6),
         "counts": dict(enumerate(deal.trick_counts)),
+        # A deal entered trick by trick is corrected trick by trick: its order decides
+        # who reached the target, so it is shown and kept.
+        "order": _trick_rows(game, request.POST if request.method == "POST" else None, deal),
     }
     if request.method == "GET":
         return render(request, "scoring/deal_correct.html", context)
@@ -261,7 +265,7 @@ def deal_correct(request, pk, number):
     status, errors = 422, []
     if form.is_valid():
         try:
-            services.deal_correct(
+            deal = services.deal_correct(
                 game=game,
                 number=number,
                 reason=form.cleaned_data["reason"],
@@ -269,6 +273,8 @@ def deal_correct(request, pk, number):
                 link=scorer.link,
                 **form.deal_kwargs(),
             )
+            said = game.events.filter(deal=deal).values_list("text", flat=True).last()
+            messages.success(request, f"Correction saved. {said}.")
             return redirect(game)
         except rules.InvalidDeal as error:
             errors = [with_side_names(str(error), _labels(game))]
@@ -282,6 +288,22 @@ def deal_correct(request, pk, number):
     return render(
         request, "scoring/deal_correct.html", {**context, "errors": errors}, status=status
     )
+
+
+def _trick_rows(game: Game, posted, deal) -> list[tuple[int, list[tuple]]] | None:
+    """For a deal entered trick by trick: each trick with every side and whether it is
+    the chosen winner (as posted, else as stored). None for a deal entered by counts."""
+    if not deal.trick_winners:
+        return None
+    labels = _labels(game)
+    rows = []
+    for trick in range(1, 6):
+        if posted is not None:
+            chosen = posted.get(f"trick_{trick}", "")
+        else:
+            chosen = deal.trick_winners[trick - 1] if trick <= len(deal.trick_winners) else ""
+        rows.append((trick, [(i, label, str(i) == chosen) for i, label in enumerate(labels)]))
+    return rows
 
 
 @require_POST
@@ -327,7 +349,7 @@ def game_record(request, pk):
 
 
 def _manager_only(request, game: Game):
-    if not can_run_pub(request.user, game.pub, game.league):
+    if not can_run_pub(request.user, game.venue, game.league):
         return _refuse(request)
     return None
 

@@ -4,7 +4,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from league.models import Season
-from league.ranking import Pair, Points, Totals, rank_players, rank_pubs, rank_teams
+from league.ranking import (
+    Pair,
+    Points,
+    Totals,
+    head_to_head_groups,
+    rank_players,
+    rank_pubs,
+    rank_teams,
+)
 
 DEFAULT = Season.DEFAULT_TIEBREAKS
 POINTS = Points(win=2, loss=0, shutout=1)
@@ -51,8 +59,14 @@ def test_level_on_points_head_to_head_decides_and_says_so():
     pairs = {(1, 2): Pair(won=1, lost=0), (2, 1): Pair(won=0, lost=1)}
     placed = rank_teams([a, b], order=DEFAULT, points=POINTS, pairs=pairs)
     assert table(placed) == [("1", "A"), ("2", "B")]
-    assert placed[0].note == "level on 4 points; ahead on head-to-head (2)"
-    assert placed[1].note == "level on 4 points; behind on head-to-head (0)"
+    assert (
+        placed[0].note
+        == "level on 4 league points; ahead with 2 league points in the games between them"
+    )
+    assert (
+        placed[1].note
+        == "level on 4 league points; behind with 0 league points in the games between them"
+    )
 
 
 def test_level_on_points_and_head_to_head_the_difference_decides():
@@ -62,7 +76,8 @@ def test_level_on_points_and_head_to_head_the_difference_decides():
     placed = rank_teams([a, b], order=DEFAULT, points=POINTS, pairs=pairs)
     assert table(placed) == [("1", "B"), ("2", "A")]
     assert placed[0].note == (
-        "level on 4 points, head-to-head (2); ahead on points difference (+50)"
+        "level on 4 league points, 2 league points in the games between them; "
+        "ahead with a points difference of +50"
     )
 
 
@@ -72,8 +87,8 @@ def test_points_for_then_marches_break_later_ties():
     c = team(3, "C", won=1, pf=60, pa=50, marches=2)
     placed = rank_teams([a, b, c], order=DEFAULT, points=POINTS)
     assert table(placed) == [("1", "C"), ("2", "B"), ("3", "A")]
-    assert placed[0].note.endswith("ahead on marches (2)")
-    assert placed[2].note.endswith("behind on points for (50)")
+    assert placed[0].note.endswith("ahead with 2 marches")
+    assert placed[2].note.endswith("behind with 50 points scored")
 
 
 def test_three_teams_level_head_to_head_counts_only_games_among_them():
@@ -96,12 +111,17 @@ def test_three_teams_level_head_to_head_counts_only_games_among_them():
     }
     placed = rank_teams(teams, order=DEFAULT, points=POINTS, pairs=pairs)
     assert table(placed) == [("1", "A"), ("2", "B"), ("3", "C"), ("4", "D")]
-    assert placed[0].note == "level on 6 points; ahead on head-to-head (4)"
+    assert (
+        placed[0].note
+        == "level on 6 league points; ahead with 4 league points in the games between them"
+    )
     assert placed[1].note == (
-        "level on 6 points, head-to-head (2); ahead on points difference (+20)"
+        "level on 6 league points, 2 league points in the games between them; "
+        "ahead with a points difference of +20"
     )
     assert placed[2].note == (
-        "level on 6 points, head-to-head (2); behind on points difference (+5)"
+        "level on 6 league points, 2 league points in the games between them; "
+        "behind with a points difference of +5"
     )
     assert placed[3].note == ""
 
@@ -113,7 +133,8 @@ def test_a_tie_nothing_breaks_shares_the_position():
     placed = rank_teams([b, c, a], order=DEFAULT, points=POINTS)
     assert table(placed) == [("=1", "A"), ("=1", "B"), ("3", "C")]
     assert placed[0].note.endswith("nothing separates them: shared position")
-    assert placed[0].note.startswith("level on 2 points, head-to-head (0), points difference")
+    assert placed[0].note.startswith("level on 2 league points, a points difference of +0")
+    assert "head-to-head not used, as they have not all played each other" in placed[0].note
 
 
 def test_the_seasons_own_order_is_followed():
@@ -172,3 +193,23 @@ def test_positions_never_go_down_the_table_and_points_never_go_up(teams):
     for index, p in enumerate(placed):
         # A position is the count of teams above it, plus one.
         assert p.position == 1 + sum(1 for q in placed[:index] if q.position < p.position)
+
+
+def test_head_to_head_counts_only_when_every_team_level_has_met_every_other():
+    # A, B and C level on points; A and B met (A won), C met neither.
+    teams = [
+        team(1, "A", won=1, pf=50, pa=40),
+        team(2, "B", won=1, pf=60, pa=40),
+        team(3, "C", won=1, pf=55, pa=40),
+    ]
+    pairs = {(1, 2): Pair(won=1), (2, 1): Pair(lost=1)}
+    placed = rank_teams(teams, order=DEFAULT, points=POINTS, pairs=pairs)
+    # Head-to-head is skipped for the whole group: the difference decides.
+    assert table(placed) == [("1", "B"), ("2", "C"), ("3", "A")]
+    assert "head-to-head not used" in placed[0].note
+
+
+def test_head_to_head_is_needed_only_for_teams_level_before_it():
+    teams = [team(1, "A", won=1), team(2, "B", won=1), team(3, "C", won=2), team(4, "D")]
+    assert head_to_head_groups(teams, order=DEFAULT, points=POINTS) == [[1, 2]]
+    assert head_to_head_groups(teams, order=["points", "marches"], points=POINTS) == []

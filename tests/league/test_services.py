@@ -104,13 +104,14 @@ def test_a_season_can_be_edited_and_a_bad_edit_changes_nothing(world):
     assert snapshot() == before
 
 
-def test_only_confirmed_games_count_cannot_change_once_games_are_played(world):
-    services.season_update(season=world.season, confirmed_only=True)  # no games yet: fine
+def test_only_confirmed_games_count_may_change_after_games_and_moves_the_version(world):
     GameFactory(season=world.season)
-    with pytest.raises(LeagueError, match="cannot change once games have been played"):
-        services.season_update(season=world.season, confirmed_only=False)
+    version = world.league.content_version
+    services.season_update(season=world.season, confirmed_only=True)
     world.season.refresh_from_db()
+    world.league.refresh_from_db()
     assert world.season.confirmed_only is True
+    assert world.league.content_version == version + 1
 
 
 def test_a_pub_is_added_and_a_duplicate_name_is_refused(world):

@@ -1,31 +1,23 @@
-"""The kept standings rows follow every counted game, in the same transaction, and
-match a from-scratch count of the games."""
+"""Standings are derived from the result rows (one per side per finished game), which
+scoring/ writes through `league.results` in the deal's own transaction; every table
+equals a recount of the raw deals (`bench.recount`)."""
 
 import threading
 import uuid
 from collections import Counter, defaultdict
-from itertools import permutations
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules
+from bench.recount import kept, recount
 from league import standings
-from league.models import (
-    PartnerSeasonRow,
-    PlayerSeasonRow,
-    PubSeasonRow,
-    Season,
-    TeamFixtureRow,
-    TeamPairRow,
-    TeamSeasonRow,
-)
-from league.ranking import Pair, Totals, rank_teams
+from league.models import Season, SideResult
+from league.ranking import rank_teams
 from scoring.demo import load_demo
-from scoring.models import Confirmation, Game
-from scoring.outcome import game_outcome
+from scoring.models import Game
 from scoring.services import (
     ScoringError,
     SideSpec,
@@ -34,7 +26,7 @@ from scoring.services import (
     deal_undo,
     game_confirm,
     game_start,
-    season_standings_rebuild,
+    season_results_rebuild,
 )
 from tests.factories import (
     FixtureFactory,
@@ -46,19 +38,21 @@ from tests.factories import (
     win_game,
 )
 
-COUNTS = standings.COUNT_FIELDS
+
+def team_row(season, team) -> dict:
+    return next(row for row in standings.team_rows(season) if row["id"] == team.pk)
 
 
-def counts(row):
-    return {name: getattr(row, name) for name in COUNTS}
+def counts(row) -> dict:
+    return {name: row[name] for name in standings.COUNT_FIELDS}
 
 
 @pytest.mark.django_db
-def test_a_finished_game_adds_to_both_teams_players_pubs_and_the_pair():
+def test_a_finished_game_counts_for_both_teams_their_players_and_pubs():
     season = SeasonFactory()
     home, away = TeamFactory(season=season), TeamFactory(season=season)
     win_game(season=season, winner=home, loser=away)
-    assert counts(home.standing) == {
+    assert counts(team_row(season, home)) == {
         "played": 1,
         "won": 1,
         "lost": 0,
@@ -67,24 +61,24 @@ def test_a_finished_game_adds_to_both_teams_players_pubs_and_the_pair():
         "points_against": 15,
         "marches": 0,
     }
-    away_row = TeamSeasonRow.objects.get(team=away)
-    assert (away_row.played, away_row.won, away_row.lost, away_row.points_for) == (1, 0, 1, 15)
-    pair = TeamPairRow.objects.get(team=home, opponent=away)
-    assert (pair.played, pair.won) == (1, 1)
-    for player in home.players.all():
-        row = PlayerSeasonRow.objects.get(season=season, player=player)
-        assert (row.played, row.won) == (1, 1)
-    assert PartnerSeasonRow.objects.filter(season=season, won=1).count() == 2
-    assert PubSeasonRow.objects.get(season=season, pub=home.pub).won == 1
+    row = team_row(season, away)
+    assert (row["played"], row["won"], row["lost"], row["points_for"]) == (1, 0, 1, 15)
+    ranked, others = standings.player_rows(season)  # below the minimum games: unranked
+    played_won = sorted((r["played"], r["won"]) for r in ranked + others)
+    assert played_won == [(1, 0), (1, 0), (1, 1), (1, 1)]
+    pubs = {r["id"]: r for r in standings.pub_rows(season)}
+    assert pubs[home.pub_id]["won"] == 1
+    assert SideResult.objects.count() == 2
+    assert kept(season) == recount(season)
 
 
 @pytest.mark.django_db
-def test_a_game_in_play_counts_for_nothing():
+def test_a_game_in_play_has_no_result_rows():
     season = SeasonFactory()
     home, away = TeamFactory(season=season), TeamFactory(season=season)
     play_game(season=season, teams=[home, away], deals=[(3, 2)])
-    assert not TeamSeasonRow.objects.exists()
-    assert not PlayerSeasonRow.objects.exists()
+    assert not SideResult.objects.exists()
+    assert team_row(season, home)["played"] == 0
 
 
 @pytest.mark.django_db
@@ -92,29 +86,29 @@ def test_a_march_and_a_shutout_are_counted():
     season = SeasonFactory()
     home, away = TeamFactory(season=season), TeamFactory(season=season)
     win_game(season=season, winner=home, loser=away, shutout=True)
-    row = TeamSeasonRow.objects.get(team=home)
-    assert (row.marches, row.shutout_wins, row.points_for, row.points_against) == (1, 1, 25, 0)
+    row = team_row(season, home)
+    assert (row["marches"], row["shutout_wins"], row["points_for"], row["points_against"]) == (
+        1,
+        1,
+        25,
+        0,
+    )
 
 
 @pytest.mark.django_db
-def test_a_changed_outcome_is_taken_out_and_the_new_one_put_in():
+def test_undo_takes_a_finished_game_out_and_a_correction_changes_its_winner():
     season = SeasonFactory()
     home, away = TeamFactory(season=season), TeamFactory(season=season)
     game = win_game(season=season, winner=home, loser=away)
-    before = game_outcome(game)
-    # As a correction would: the same game, now won by the away side.
-    game.scores, game.winner = [15, 35], 1
-    game.save()
-    standings.standings_game_changed(before=before, after=game_outcome(game))
-    assert (TeamSeasonRow.objects.get(team=home).won, TeamSeasonRow.objects.get(team=away).won) == (
-        0,
-        1,
+    deal_correct(
+        game=game, number=2, dealer=1, tricks=[0, 5], key=uuid.uuid4(), version=game.version
     )
-    assert TeamSeasonRow.objects.get(team=home).played == 1
-    # Taken out altogether (undone): every count back to zero.
-    standings.standings_game_changed(before=game_outcome(game), after=None)
-    assert set(TeamSeasonRow.objects.values_list("played", "won", "points_for")) == {(0, 0, 0)}
-    assert set(TeamPairRow.objects.values_list("played", flat=True)) == {0}
+    assert (team_row(season, home)["won"], team_row(season, away)["won"]) == (0, 1)
+    game.refresh_from_db()
+    deal_undo(game=game, version=game.version)
+    assert not SideResult.objects.exists()
+    assert team_row(season, home)["played"] == 0
+    assert kept(season) == recount(season)
 
 
 @pytest.mark.django_db
@@ -122,11 +116,14 @@ def test_only_confirmed_games_count_when_the_season_says_so():
     season = SeasonFactory(confirmed_only=True)
     home, away = TeamFactory(season=season), TeamFactory(season=season)
     game = win_game(season=season, winner=home, loser=away)
-    assert not TeamSeasonRow.objects.filter(played__gt=0).exists()
-    before = game_outcome(game)
-    Confirmation.objects.create(game=game)
-    standings.standings_game_changed(before=before, after=game_outcome(game))
-    assert TeamSeasonRow.objects.get(team=home).won == 1
+    assert team_row(season, home)["played"] == 0
+    game_confirm(game=game)
+    assert team_row(season, home)["won"] == 1
+    season.confirmed_only = False
+    season.save()
+    win_game(season=season, winner=away, loser=home)
+    assert (team_row(season, home)["played"], team_row(season, away)["won"]) == (2, 1)
+    assert kept(season) == recount(season)
 
 
 @pytest.mark.django_db
@@ -139,135 +136,66 @@ def test_fixtures_won_counts_the_team_that_won_more_games_of_the_fixture():
     assert standings.fixtures_won(season) == {}
     win_game(season=season, winner=away, loser=home, fixture=fixture, number=3)
     assert standings.fixtures_won(season) == {away.pk: 1}
-    row = TeamFixtureRow.objects.get(fixture=fixture, team=away)
-    assert (row.played, row.won, row.round) == (3, 2, fixture.round)
+    fixture.refresh_from_db()
+    assert (fixture.games_started, fixture.games_finished) == (3, 3)
 
 
 @pytest.mark.skipif(
     connection.vendor != "postgresql", reason="SQLite's test database is one connection's"
 )
 @pytest.mark.django_db(transaction=True)
-def test_two_games_saved_at_once_both_land_in_the_rows():
-    """F() updates: two transactions adding to the same rows never lose one another."""
+def test_two_games_finished_at_once_both_count():
+    """Each game writes only its own result rows: two games finishing at the same
+    moment never lose one another."""
     season = SeasonFactory()
     home, away = TeamFactory(season=season), TeamFactory(season=season)
-    games = [win_game(season=season, winner=home, loser=away) for _ in range(2)]
-    outcomes = [game_outcome(g) for g in games]
-    TeamSeasonRow.objects.all().delete()
-    TeamPairRow.objects.all().delete()
+    games = [play_game(season=season, teams=[home, away], deals=[(4, 1)]) for _ in range(2)]
     barrier = threading.Barrier(2)
 
-    def add(outcome):
+    def finish(game):
         try:
-            with transaction.atomic():
-                barrier.wait(timeout=10)
-                standings.standings_game_changed(before=None, after=outcome)
+            barrier.wait(timeout=10)
+            deal_record(game=game, dealer=1, tricks=[3, 2], key=uuid.uuid4(), version=game.version)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=add, args=(o,)) for o in outcomes]
+    threads = [threading.Thread(target=finish, args=(g,)) for g in games]
     for t in threads:
         t.start()
     for t in threads:
         t.join(timeout=20)
-    assert TeamSeasonRow.objects.get(team=home).won == 2
-    assert TeamPairRow.objects.get(team=away, opponent=home).lost == 2
+    assert team_row(season, home)["won"] == 2
+    assert kept(season) == recount(season)
 
 
 @pytest.mark.django_db
-def test_a_rebuild_from_the_games_outcomes_gives_the_same_rows():
+def test_a_repair_from_the_games_gives_the_same_rows():
     season = SeasonFactory()
     fixture = FixtureFactory(season=season)
     home, away = [ft.team for ft in fixture.fixture_teams.all()]
     win_game(season=season, winner=home, loser=away, fixture=fixture)
     win_game(season=season, winner=away, loser=home, fixture=fixture, number=2, shutout=True)
-    kept = kept_rows(season)
-    season.confirmed_only = True
-    season.save()
-    games = Game.objects.filter(season=season)
-    standings.standings_season_rebuild(
-        season_id=season.pk, outcomes=[game_outcome(g) for g in games]
-    )
-    assert kept_rows(season) == {}
-    season.confirmed_only = False
-    season.save()
-    games = Game.objects.filter(season=season)
-    standings.standings_season_rebuild(
-        season_id=season.pk, outcomes=[game_outcome(g) for g in games]
-    )
-    assert kept_rows(season) == kept
+    before = sorted(SideResult.objects.values_list("game_id", "side", "points_for", "won"))
+    SideResult.objects.filter(season=season).update(points_for=0)  # damaged by hand
 
+    season_results_rebuild(season=season)
 
-# A from-scratch reference: count the stored games in plain Python.
-
-
-def reference_rows(season) -> dict:
-    rows = defaultdict(Counter)
-    games = (
-        Game.objects.filter(season=season, status=Game.Status.FINISHED)
-        .prefetch_related("game_sides__players", "game_sides__team", "deals")
-        .select_related("fixture")
-    )
-    for game in games:
-        if season.confirmed_only and not Confirmation.objects.filter(game=game).exists():
-            continue
-        sides = list(game.game_sides.all())
-        live = [d for d in game.deals.all() if d.live]
-        for side in sides:
-            mine = game.scores[side.index]
-            c = Counter(
-                played=1,
-                won=int(game.winner == side.index),
-                lost=int(game.winner != side.index),
-                shutout_wins=int(game.winner == side.index and game.shutout),
-                points_for=mine,
-                points_against=sum(game.scores) - mine,
-                marches=sum(1 for d in live if d.tricks[side.index] == "5"),
-            )
-            players = [p.pk for p in side.players.all()]
-            rows[("team", side.team_id)].update(c)
-            rows[("pub", side.team.pub_id)].update(c)
-            if game.fixture_id:
-                rows[("fixture", game.fixture_id, side.team_id)].update(c)
-            for p in players:
-                rows[("player", p)].update(c)
-            for p, q in permutations(players, 2):
-                rows[("partner", p, q)].update(c)
-            for other in sides:
-                if other is not side:
-                    pair = Counter(c)
-                    pair["points_against"] = game.scores[other.index]
-                    rows[("pair", side.team_id, other.team_id)].update(pair)
-    return {key: {n: value[n] for n in COUNTS} for key, value in rows.items()}
-
-
-def kept_rows(season) -> dict:
-    kept = {}
-    sources = [
-        (TeamSeasonRow, lambda r: ("team", r.team_id)),
-        (PubSeasonRow, lambda r: ("pub", r.pub_id)),
-        (TeamFixtureRow, lambda r: ("fixture", r.fixture_id, r.team_id)),
-        (PlayerSeasonRow, lambda r: ("player", r.player_id)),
-        (PartnerSeasonRow, lambda r: ("partner", r.player_id, r.partner_id)),
-        (TeamPairRow, lambda r: ("pair", r.team_id, r.opponent_id)),
-    ]
-    for model, key in sources:
-        for row in model.objects.filter(season=season):
-            if row.played:
-                kept[key(row)] = counts(row)
-    return kept
+    after = sorted(SideResult.objects.values_list("game_id", "side", "points_for", "won"))
+    assert after == before
+    assert kept(season) == recount(season)
 
 
 def reference_ranking(season, reference):
+    """The team table ranked from the recount, head-to-head from the games as stored."""
+    from league.ranking import Totals
+
     teams = list(season.teams.order_by("pk"))
     totals = [Totals(id=t.pk, name=t.name, **reference.get(("team", t.pk), {})) for t in teams]
-    pairs = {
-        (key[1], key[2]): Pair(won=c["won"], lost=c["lost"], shutout_wins=c["shutout_wins"])
-        for key, c in reference.items()
-        if key[0] == "pair"
-    }
     placed = rank_teams(
-        totals, order=season.tiebreak_order, points=standings.season_points(season), pairs=pairs
+        totals,
+        order=season.tiebreak_order,
+        points=standings.season_points(season),
+        pairs=standings.head_to_head(season, [t.pk for t in teams]),
     )
     return [(p.position_label, p.totals.name, p.league_points, p.note) for p in placed]
 
@@ -294,7 +222,7 @@ game_plans = st.lists(
     confirmed_only=st.booleans(),
     tiebreaks=st.permutations(Season.DEFAULT_TIEBREAKS),
 )
-def test_kept_rows_and_ranking_equal_a_recount_from_scratch(plans, confirmed_only, tiebreaks):
+def test_the_tables_and_ranking_equal_a_recount_from_scratch(plans, confirmed_only, tiebreaks):
     league = LeagueFactory()
     season = SeasonFactory(league=league, confirmed_only=confirmed_only, tiebreaks=tiebreaks)
     pubs = [PubFactory(league=league) for _ in range(2)]
@@ -345,11 +273,12 @@ def test_kept_rows_and_ranking_equal_a_recount_from_scratch(plans, confirmed_onl
                     tricks=list(reversed(first.trick_counts)),
                     key=uuid.uuid4(),
                     version=game.version,
+                    reason="swapped",
                 )
         except (ScoringError, rules.InvalidDeal):
             pass  # refused by the table sheet: nothing changed
-    reference = reference_rows(season)
-    assert kept_rows(season) == reference
+    reference = recount(season)
+    assert kept(season) == reference
     page = [
         (r["position_label"], r["name"], r["league_points"], r["note"])
         for r in standings.team_rows(season)
@@ -384,15 +313,16 @@ def test_the_demo_team_table_matches_a_count_of_its_games():
 
 
 @pytest.mark.django_db
-def test_a_full_recount_of_the_demo_season_gives_the_kept_rows_in_a_few_queries(
+def test_a_repair_of_the_demo_season_changes_nothing_but_the_version(
     django_assert_max_num_queries,
 ):
     load_demo()
     season = Season.objects.get()
-    kept = kept_rows(season)
-    version = season.league.results_version
+    before = kept(season)
+    assert before == recount(season)
+    version = season.league.content_version
     with django_assert_max_num_queries(20):
-        season_standings_rebuild(season=season)
-    assert kept_rows(season) == kept
+        season_results_rebuild(season=season)
+    assert kept(season) == before
     season.league.refresh_from_db()
-    assert season.league.results_version == version + 1
+    assert season.league.content_version == version + 1

@@ -1,6 +1,6 @@
 """
 Run as a script against any database: print, as JSON, what a league's season stores
-(games, deals, the kept standings rows by name) and whether those rows equal a recount
+(games, deals, the result rows by name) and whether those rows equal a recount
 from the games. The backup and move tests compare two databases with it.
 
     DATABASE_URL=postgres://… python -m tests.reliability.db_report <league-slug>

@@ -156,5 +156,5 @@ def test_moving_an_install_from_sqlite_to_postgresql_keeps_its_standings(tmp_pat
     assert original["seasons"], "the demo league has a season"
     for season in original["seasons"].values():
         assert season["equal_to_recount"]
-        assert season["standings"]["team"]
+        assert season["standings"]["results"]
     assert moved == original

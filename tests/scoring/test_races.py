@@ -2,6 +2,7 @@
 released together by a barrier. The database, not the code's luck, keeps the record."""
 
 import threading
+import time
 import uuid
 
 import pytest
@@ -114,3 +115,93 @@ def test_a_phone_with_a_stale_version_gets_a_conflict_and_overwrites_nothing():
     game = Game.objects.get(pk=game.pk)
     assert game.scores == [10, 15]
     assert list(game.deals.values_list("tricks", flat=True)) == ["23"]
+
+
+# Negative controls: the app's own deal_record, with its guards switched off one by one.
+# Each shows the defect the guard prevents; the tests above show its absence with the
+# guards on.
+
+
+@pytest.fixture
+def slow_scoring(monkeypatch):
+    """Widen the race window: every phone reads the game, then waits before writing."""
+    from scoring import services
+
+    real = services.game_result
+
+    def slow(game, extra=()):
+        result = real(game, extra)
+        time.sleep(0.2)
+        return result
+
+    monkeypatch.setattr(services, "game_result", slow)
+
+
+@pytest.fixture
+def no_row_lock(monkeypatch):
+    """deal_record without its row lock: `select_for_update()` locks nothing."""
+    from django.db.models import QuerySet
+
+    monkeypatch.setattr(QuerySet, "select_for_update", lambda self, **kwargs: self)
+
+
+@pytest.fixture
+def no_live_deal_constraint():
+    """The database without its two guards on a deal's number: the partial unique index
+    "one live deal per number" and the unique (game, number, version)."""
+    with connection.cursor() as cursor:
+        cursor.execute("DROP INDEX one_live_deal_per_number")
+        cursor.execute("ALTER TABLE scoring_deal DROP CONSTRAINT deal_version_unique")
+    yield
+    with connection.cursor() as cursor:
+        # Put the guards back: first undo what they would have refused.
+        cursor.execute(
+            "UPDATE scoring_deal SET live = false, version = 100 + id WHERE id NOT IN "
+            "(SELECT min(id) FROM scoring_deal GROUP BY game_id, number)"
+        )
+        cursor.execute(
+            "CREATE UNIQUE INDEX one_live_deal_per_number ON scoring_deal (game_id, number) "
+            "WHERE live"
+        )
+        cursor.execute(
+            "ALTER TABLE scoring_deal ADD CONSTRAINT deal_version_unique "
+            "UNIQUE (game_id, number, version)"
+        )
+
+
+def two_phones_same_number(game):
+    version = game.version
+
+    def phone(tricks):
+        return deal_record(game=game, dealer=0, tricks=tricks, key=uuid.uuid4(), version=version)
+
+    return race(lambda: phone([2, 3]), lambda: phone([4, 1]))
+
+
+def test_control_with_no_lock_and_no_constraint_two_phones_both_save_deal_one(
+    slow_scoring, no_row_lock, no_live_deal_constraint
+):
+    game = new_game()
+    outcomes = two_phones_same_number(game)
+    assert all(isinstance(o, Deal) for o in outcomes), outcomes
+    assert Deal.objects.filter(game=game, number=1, live=True).count() == 2  # the defect
+
+
+def test_control_with_no_lock_the_constraint_alone_saves_one_and_tells_the_other(
+    slow_scoring, no_row_lock
+):
+    game = new_game()
+    outcomes = two_phones_same_number(game)
+    assert sum(isinstance(o, Deal) for o in outcomes) == 1, outcomes
+    assert sum(isinstance(o, StaleGame) for o in outcomes) == 1, outcomes
+    assert Deal.objects.filter(game=game, number=1, live=True).count() == 1
+
+
+def test_with_the_lock_and_no_constraints_the_version_check_tells_the_second_phone(
+    slow_scoring, no_live_deal_constraint
+):
+    game = new_game()
+    outcomes = two_phones_same_number(game)
+    assert sum(isinstance(o, Deal) for o in outcomes) == 1, outcomes
+    assert sum(isinstance(o, StaleGame) for o in outcomes) == 1, outcomes
+    assert Deal.objects.filter(game=game, number=1, live=True).count() == 1

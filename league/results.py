@@ -1,0 +1,133 @@
+"""
+The one writer of results, and the league's content version.
+
+scoring/ owns games and deals; league/ owns what the standings count. When a game
+changes, scoring/ tells league/ what the game now is, as plain data (`GameSummary`,
+computed by `rules`), by calling `results_record` inside the transaction that changed
+the game. No other code writes `SideResult` rows.
+
+`content_changed` moves a league's content version on: every change that shows on a
+public page calls it (in its own transaction), and every cached page or table is kept
+under the version, so nothing is ever served stale.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.db.models import F
+
+from league.models import Fixture, League, Season, SideResult
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    """One side of a finished game, as the rules scored it."""
+
+    side: int
+    label: str
+    team_id: int | None
+    pub_id: int | None
+    player_ids: tuple[int, ...]
+    points_for: int
+    points_against: int
+    won: bool
+    shutout: bool
+    marches: int
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A finished game: where it belongs, whether it is confirmed, and its sides."""
+
+    game_id: int
+    league_id: int
+    season_id: int | None
+    fixture_id: int | None
+    number: int
+    confirmed: bool
+    finished_at: datetime
+    sides: tuple[SideSummary, ...]
+
+
+def content_changed(*, league_id: int) -> None:
+    """Move the league's content version on (last in a transaction, so row locks are
+    always taken before the league's)."""
+    League.objects.filter(pk=league_id).update(content_version=F("content_version") + 1)
+
+
+def results_record(*, league_id: int, game_id: int, summary: GameSummary | None) -> None:
+    """Make the game's result rows say `summary` (None: the game is not finished, so it
+    has no rows). Call inside the transaction that changed the game."""
+    SideResult.objects.filter(game_id=game_id).delete()
+    _write([summary] if summary is not None else [])
+    content_changed(league_id=league_id)
+
+
+def results_rebuild(*, season_id: int, summaries: Sequence[GameSummary]) -> None:
+    """Write a season's result rows again from nothing: a repair, or after a bulk load.
+    `summaries` are every finished game of the season."""
+    with transaction.atomic():
+        league_id = Season.objects.values_list("league_id", flat=True).get(pk=season_id)
+        SideResult.objects.filter(season_id=season_id).delete()
+        _write(summaries)
+        content_changed(league_id=league_id)
+
+
+def _write(summaries: Sequence[GameSummary]) -> None:
+    pairs = [(summary, side) for summary in summaries for side in summary.sides]
+    rows = SideResult.objects.bulk_create(
+        (
+            SideResult(
+                league_id=summary.league_id,
+                season_id=summary.season_id,
+                fixture_id=summary.fixture_id,
+                game_id=summary.game_id,
+                game_number=summary.number,
+                confirmed=summary.confirmed,
+                finished_at=summary.finished_at,
+                side=side.side,
+                label=side.label,
+                team_id=side.team_id,
+                pub_id=side.pub_id,
+                partnership="-".join(str(p) for p in sorted(side.player_ids)),
+                points_for=side.points_for,
+                points_against=side.points_against,
+                won=side.won,
+                shutout=side.shutout,
+                marches=side.marches,
+            )
+            for summary, side in pairs
+        ),
+        batch_size=2000,
+    )
+    Through = SideResult.players.through
+    Through.objects.bulk_create(
+        (
+            Through(sideresult_id=row.pk, player_id=player_id)
+            for row, (_, side) in zip(rows, pairs, strict=True)
+            for player_id in side.player_ids
+        ),
+        batch_size=5000,
+    )
+
+
+def fixture_progress(*, fixture_id: int, started: int, finished: int) -> None:
+    """Record how many of a fixture's games have started and finished; a fixture is
+    played once its planned games are finished. Call inside the game's transaction."""
+    fixture = Fixture.objects.get(pk=fixture_id)
+    fixture.games_started, fixture.games_finished = started, finished
+    if finished >= fixture.games_planned:
+        fixture.status = Fixture.Status.PLAYED
+    elif fixture.status == Fixture.Status.PLAYED:
+        fixture.status = Fixture.Status.SCHEDULED
+    fixture.save(update_fields=["games_started", "games_finished", "status"])
+
+
+def results_for_games(game_ids: Sequence[int]) -> dict[int, list[SideResult]]:
+    """The result rows of these games, by game, sides in seat order (1 query)."""
+    by_game: dict[int, list[SideResult]] = {}
+    for row in SideResult.objects.filter(game_id__in=list(game_ids)).order_by("game_id", "side"):
+        by_game.setdefault(row.game_id, []).append(row)
+    return by_game
