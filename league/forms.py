@@ -173,7 +173,10 @@ class FixtureForm(forms.Form):
     games_planned = forms.IntegerField(label="Games planned", min_value=1, max_value=50)
     status = forms.ChoiceField(choices=Fixture.Status.choices)
 
-    def __init__(self, *args, season: Season, pubs, with_status=True, **kwargs):
+    # What only a secretary may change: an organiser moves the date and the status.
+    SECRETARY_ONLY = ("pub", "home", "away", "third", "games_planned")
+
+    def __init__(self, *args, season: Season, pubs, with_status=True, secretary=True, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["pub"].queryset = pubs
         teams = season.teams.all()
@@ -181,13 +184,16 @@ class FixtureForm(forms.Form):
             self.fields[name].queryset = teams
         if not with_status:
             del self.fields["status"]
+        if not secretary:
+            for name in self.SECRETARY_ONLY:
+                del self.fields[name]
 
     def clean(self):
         data = super().clean()
         teams = [data.get(f) for f in ("home", "away", "third") if data.get(f)]
         if len({t.pk for t in teams}) != len(teams):
             raise forms.ValidationError("A team cannot play against itself.")
-        data["teams"] = teams
+        data["teams"] = teams if "home" in self.fields else None
         return data
 
 

@@ -452,26 +452,36 @@ def fixture_create(
 def fixture_update(
     *,
     fixture: Fixture,
-    pub: Pub,
     date: datetime.date,
-    games_planned: int,
     status: str,
+    pub: Pub | None = None,
+    games_planned: int | None = None,
     teams: Sequence[Team] | None = None,
 ) -> Fixture:
-    """Move, re-plan or re-pair a fixture. Its teams stay fixed once a game is played."""
+    """Move a fixture or change its status; a secretary may also re-plan it, move it to
+    another pub or re-pair it (`None` keeps what it has). Its teams stay fixed once a
+    game is played, and its status follows its games (see `_check_fixture_status`)."""
+    pub = pub or fixture.pub
     if pub.league_id != fixture.season.league_id:
         raise LeagueError("That pub is not in this league.")
     if status not in Fixture.Status.values:
         raise LeagueError(f"Unknown fixture status “{status}”.")
-    if not 1 <= games_planned <= 50:
+    if games_planned is not None and not 1 <= games_planned <= 50:
         raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
         fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
+        games_planned = fixture.games_planned if games_planned is None else games_planned
+        _check_fixture_status(fixture, status)
+        games = fixture.games.count()
+        if games_planned < games:
+            raise LeagueError(
+                f"This fixture already has {games} games; it cannot plan fewer ({games_planned})."
+            )
         if teams is not None:
             _check_fixture_teams(fixture.season, teams)
             current = list(fixture.fixture_teams.values_list("team_id", flat=True))
             if [t.pk for t in teams] != current:
-                if fixture.games.exists():
+                if games:
                     raise LeagueError(
                         "Games have been played in this fixture, so its teams cannot change."
                     )
@@ -486,12 +496,27 @@ def fixture_update(
     return fixture
 
 
+def _check_fixture_status(fixture: Fixture, status: str) -> None:
+    """No "played" without a finished game, no "postponed" once a game is started."""
+    if status == fixture.status:
+        return
+    if status == Fixture.Status.PLAYED and not fixture.games.filter(status="finished").exists():
+        raise LeagueError(
+            "This fixture has no finished game yet, so it cannot be marked played; "
+            "it is marked played by itself when its games are finished."
+        )
+    if status == Fixture.Status.POSTPONED and fixture.games.exists():
+        raise LeagueError("This fixture has games played; it cannot be postponed.")
+
+
 def fixture_postpone(*, fixture: Fixture) -> Fixture:
     if fixture.status == Fixture.Status.PLAYED:
         raise LeagueError("This fixture has been played; it cannot be postponed.")
     with transaction.atomic():
-        Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.POSTPONED)
-    fixture.status = Fixture.Status.POSTPONED
+        fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
+        _check_fixture_status(fixture, Fixture.Status.POSTPONED)
+        fixture.status = Fixture.Status.POSTPONED
+        fixture.save(update_fields=["status"])
     return fixture
 
 
