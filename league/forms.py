@@ -208,7 +208,10 @@ class OrganiserForm(forms.Form):
         required=False,
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text="Leave empty to give the pub to someone who already has a login.",
+        help_text=(
+            "Leave empty to give the pub to someone of this league who already has a login "
+            "(a secretary, an organiser, a player)."
+        ),
     )
 
     def __init__(self, *args, pubs, **kwargs):

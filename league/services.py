@@ -523,40 +523,64 @@ def fixture_postpone(*, fixture: Fixture) -> Fixture:
 # Organisers ---------------------------------------------------------------------------
 
 
+NOT_IN_LEAGUE = (
+    "No one in this league has that username. To make a new login, give an initial "
+    "password as well."
+)
+
+
+def _league_accounts(league: League):
+    """The logins already in `league`: its secretaries, the organisers of its pubs and
+    the logins of its players."""
+    return (
+        get_user_model()
+        .objects.filter(
+            Q(leagues_run=league) | Q(pubs_organised__league=league) | Q(player__league=league)
+        )
+        .distinct()
+    )
+
+
 def organiser_add(*, pub: Pub, username: str, password: str = ""):
-    """Give `pub` to a user: an existing one (no password), or a new one created with
-    this initial password. Returns the user."""
+    """Give `pub` to a login already in its league (no password), or to a new login made
+    with this initial password. Returns the user.
+
+    A login of another league and a name nobody has get the same answer
+    (`NOT_IN_LEAGUE`), so a secretary learns nothing about other leagues' logins."""
     User = get_user_model()
     username = username.strip()
     if not username:
         raise LeagueError("Give a username.")
     with transaction.atomic():
-        user = User.objects.filter(username__iexact=username).first()
-        if user is None:
-            if not password:
+        if password:
+            if User.objects.filter(username__iexact=username).exists():
                 raise LeagueError(
-                    f"There is no user “{username}”. Give an initial password to create them."
+                    f"The username “{username}” is taken. Choose another for a new login, "
+                    "or leave the password empty to give the pub to someone of this league."
                 )
-            candidate = User(username=username)
-            try:
-                User._meta.get_field("username").run_validators(username)
-                validate_password(password, user=candidate)
-            except ValidationError as error:
-                raise LeagueError(" ".join(error.messages)) from error
-            try:
-                with transaction.atomic():
-                    user = User.objects.create_user(username, password=password)
-            except IntegrityError as error:
-                raise LeagueError(f"The username “{username}” is taken.") from error
-        elif password:
-            raise LeagueError(
-                f"The username “{user.username}” is taken. Leave the password empty to give "
-                "the pub to that user."
-            )
-        if not user.is_active:
-            raise LeagueError(f"The account “{user.username}” is switched off.")
+            user = _user_create(username=username, password=password)
+        else:
+            user = _league_accounts(pub.league).filter(username__iexact=username).first()
+            if user is None:
+                raise LeagueError(NOT_IN_LEAGUE)
+            if not user.is_active:
+                raise LeagueError(f"The account “{user.username}” is switched off.")
         pub.organisers.add(user)
     return user
+
+
+def _user_create(*, username: str, password: str):
+    User = get_user_model()
+    try:
+        User._meta.get_field("username").run_validators(username)
+        validate_password(password, user=User(username=username))
+    except ValidationError as error:
+        raise LeagueError(" ".join(error.messages)) from error
+    try:
+        with transaction.atomic():
+            return User.objects.create_user(username, password=password)
+    except IntegrityError as error:
+        raise LeagueError(f"The username “{username}” is taken.") from error
 
 
 def organiser_remove(*, pub: Pub, user) -> None:
