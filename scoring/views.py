@@ -25,7 +25,13 @@ from league.permissions import can_run_pub
 from scoring import services
 from scoring.forms import CorrectionForm, DealForm, FriendlyForm, LinkForm, StartForm, VersionForm
 from scoring.models import Game, ScorerLink
-from scoring.selectors import game_events, game_for_sheet, match_for, next_dealer_of
+from scoring.selectors import (
+    game_events,
+    game_for_sheet,
+    match_for,
+    next_dealer_of,
+    roles_in_league,
+)
 from scoring.wording import with_side_names
 
 SESSION_LINKS = "scorer_links"
@@ -305,7 +311,21 @@ def game_confirm(request, pk):
 
 @require_GET
 def game_record(request, pk):
+    """Everyone sees who did what by role; those who run the pub see the login too."""
     game = _game(pk)
+    events = list(game_events(game))
+    deals = list(game.deals.select_related("entered_by", "entered_via"))
+    people = {e.user for e in events if e.user} | {d.entered_by for d in deals if d.entered_by}
+    roles = roles_in_league(game, {person.pk for person in people})
+    manages = can_run_pub(request.user, game.pub, game.league)
+    who = {
+        person.pk: f"{roles[person.pk]} ({person.username})" if manages else roles[person.pk]
+        for person in people
+    }
+    for event in events:
+        event.who = who.get(event.user_id, "")
+    for deal in deals:
+        deal.who = who.get(deal.entered_by_id, "")
     return render(
         request,
         "scoring/game_record.html",
@@ -313,10 +333,9 @@ def game_record(request, pk):
             "league": game.league,
             "season": game.season,
             "game": game,
-            "events": game_events(game),
+            "events": events,
             "versions": [
-                (deal, list(zip(_labels(game), deal.trick_counts, strict=False)))
-                for deal in game.deals.select_related("entered_by", "entered_via")
+                (deal, list(zip(_labels(game), deal.trick_counts, strict=False))) for deal in deals
             ],
             "labels": _labels(game),
         },
