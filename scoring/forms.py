@@ -127,7 +127,7 @@ class FriendlyForm(forms.Form):
     sides = forms.CharField(
         label="Sides, one a line, in seat order",
         widget=forms.Textarea(attrs={"rows": 4, "aria-describedby": "id_sides-help"}),
-        help_text="A team name, or a player's name for individual play.",
+        help_text="A team name, or for individual play the name of a player of this pub.",
     )
     first_dealer = forms.IntegerField(
         label="Who deals first (the number of the line)", min_value=1, initial=1

@@ -509,7 +509,9 @@ def friendly_start(request, pub_pk):
     form = FriendlyForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         names = form.cleaned_data["names"]
-        players = {p.name: p for p in pub.league.players.filter(name__in=names)}
+        # Only the pub's own players are linked to a friendly: any other name is a free
+        # text side, so a friendly never reaches the page of another pub's player.
+        players = {p.name: p for p in pub.players.filter(name__in=names)}
         sides = [
             services.SideSpec(label=name, players=[players[name]] if name in players else [])
             for name in names
