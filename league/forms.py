@@ -34,10 +34,14 @@ class SeasonForm(forms.Form):
     )
     march_bonus = forms.IntegerField(min_value=0, max_value=100, initial=0)
     march_wins = forms.BooleanField(label="A march wins the game outright", required=False)
-    points_win = forms.IntegerField(label="League points for a win", min_value=0, initial=2)
-    points_loss = forms.IntegerField(label="League points for a loss", min_value=0, initial=0)
+    points_win = forms.IntegerField(
+        label="League points for a win", min_value=0, max_value=100, initial=2
+    )
+    points_loss = forms.IntegerField(
+        label="League points for a loss", min_value=0, max_value=100, initial=0
+    )
     points_shutout = forms.IntegerField(
-        label="Extra league points for a shutout win", min_value=0, initial=1
+        label="Extra league points for a shutout win", min_value=0, max_value=100, initial=1
     )
     tiebreaks = forms.CharField(
         label="Tie-break order",
