@@ -62,6 +62,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.middleware.no_store_for_people",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -185,6 +186,7 @@ AXES_CLIENT_IP_CALLABLE = "config.env.client_ip"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line_refusals": {"()": "config.log_filters.OneLineForRefusals"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line_refusals"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }

@@ -17,7 +17,8 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import rules
 from league.models import Fixture, Pub
@@ -155,7 +156,7 @@ def _after_change(request, game: Game, scorer: Scorer):
     return redirect(game)
 
 
-@require_GET
+@require_safe
 def game_sheet(request, pk):
     game = _game(pk)
     return _render_sheet(request, game, _scorer(request, game))
@@ -242,7 +243,7 @@ def deal_undo(request, pk):
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal_correct(request, pk, number):
     game = _game(pk)
     scorer = _scorer(request, game)
@@ -261,7 +262,7 @@ def deal_correct(request, pk, number):
         "trick_numbers": range(1, 6),
         "counts": dict(enumerate(deal.trick_counts)),
     }
-    if request.method == "GET":
+    if request.method != "POST":
         return render(request, "scoring/deal_correct.html", context)
     form = CorrectionForm(request.POST, game=game)
     status, errors = 422, []
@@ -309,7 +310,7 @@ def game_confirm(request, pk):
     )
 
 
-@require_GET
+@require_safe
 def game_record(request, pk):
     """Everyone sees who did what by role; those who run the pub see the login too."""
     game = _game(pk)
@@ -351,7 +352,7 @@ def _manager_only(request, game: Game):
     return None
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_links(request, pk):
     game = _game(pk)
     refused = _manager_only(request, game)
@@ -400,7 +401,7 @@ def qr_svg(url: str) -> str:
     return mark_safe(svg.replace("<svg ", '<svg role="img" ', 1))  # noqa: S308 (segno's markup)
 
 
-@require_GET
+@require_safe
 def link_detail(request, pk, link_pk):
     game = _game(pk)
     refused = _manager_only(request, game)
@@ -435,7 +436,8 @@ def link_revoke(request, pk, link_pk):
     return redirect("scoring:game-links", pk=game.pk)
 
 
-@require_GET
+@require_safe
+@never_cache  # the token is in the URL
 def link_open(request, token):
     """A scanned QR code: keep the link in this person's session, then open the sheet."""
     link = get_object_or_404(ScorerLink.objects.select_related("game__league"), token=token)
@@ -457,7 +459,7 @@ def link_open(request, token):
 # Starting games
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def fixture_play(request, fixture_pk):
     """A fixture's match: games won so far, the game in play, or start the next one."""
     fixture = get_object_or_404(
@@ -498,7 +500,7 @@ def fixture_play(request, fixture_pk):
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def friendly_start(request, pub_pk):
     """Start a friendly at a pub: teams by name, or players for individual play."""
     pub = get_object_or_404(Pub.objects.select_related("league"), pk=pub_pk)
