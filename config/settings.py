@@ -62,6 +62,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.middleware.no_store_for_people",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -170,9 +171,12 @@ if PROXY_COUNT:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
-# Login throttling: five failures for one username from one address lock that pair
-# for 15 minutes; others behind the same pub's address still log in.
+# Login throttling (config/login_throttling.py): five failures for one username from
+# one address lock that pair for 15 minutes, so others behind the same pub's address
+# still log in; twenty failures from one address, any usernames, lock the address.
+AXES_HANDLER = "config.login_throttling.PairAndAddressHandler"
 AXES_FAILURE_LIMIT = 5
+AXES_ADDRESS_FAILURE_LIMIT = 20
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
@@ -182,6 +186,7 @@ AXES_CLIENT_IP_CALLABLE = "config.env.client_ip"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line_refusals": {"()": "config.log_filters.OneLineForRefusals"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line_refusals"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }

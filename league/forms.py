@@ -34,10 +34,14 @@ class SeasonForm(forms.Form):
     )
     march_bonus = forms.IntegerField(min_value=0, max_value=100, initial=0)
     march_wins = forms.BooleanField(label="A march wins the game outright", required=False)
-    points_win = forms.IntegerField(label="League points for a win", min_value=0, initial=2)
-    points_loss = forms.IntegerField(label="League points for a loss", min_value=0, initial=0)
+    points_win = forms.IntegerField(
+        label="League points for a win", min_value=0, max_value=100, initial=2
+    )
+    points_loss = forms.IntegerField(
+        label="League points for a loss", min_value=0, max_value=100, initial=0
+    )
     points_shutout = forms.IntegerField(
-        label="Extra league points for a shutout win", min_value=0, initial=1
+        label="Extra league points for a shutout win", min_value=0, max_value=100, initial=1
     )
     tiebreaks = forms.CharField(
         label="Tie-break order",
@@ -173,7 +177,10 @@ class FixtureForm(forms.Form):
     games_planned = forms.IntegerField(label="Games planned", min_value=1, max_value=50)
     status = forms.ChoiceField(choices=Fixture.Status.choices)
 
-    def __init__(self, *args, season: Season, pubs, with_status=True, **kwargs):
+    # What only a secretary may change: an organiser moves the date and the status.
+    SECRETARY_ONLY = ("pub", "home", "away", "third", "games_planned")
+
+    def __init__(self, *args, season: Season, pubs, with_status=True, secretary=True, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["pub"].queryset = pubs
         teams = season.teams.all()
@@ -181,13 +188,16 @@ class FixtureForm(forms.Form):
             self.fields[name].queryset = teams
         if not with_status:
             del self.fields["status"]
+        if not secretary:
+            for name in self.SECRETARY_ONLY:
+                del self.fields[name]
 
     def clean(self):
         data = super().clean()
         teams = [data.get(f) for f in ("home", "away", "third") if data.get(f)]
         if len({t.pk for t in teams}) != len(teams):
             raise forms.ValidationError("A team cannot play against itself.")
-        data["teams"] = teams
+        data["teams"] = teams if "home" in self.fields else None
         return data
 
 
@@ -202,7 +212,10 @@ class OrganiserForm(forms.Form):
         required=False,
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        help_text="Leave empty to give the pub to someone who already has a login.",
+        help_text=(
+            "Leave empty to give the pub to someone of this league who already has a login "
+            "(a secretary, an organiser, a player)."
+        ),
     )
 
     def __init__(self, *args, pubs, **kwargs):

@@ -1,5 +1,5 @@
 """
-Import a season's teams and players from a spreadsheet (CSV or XLSX, read by tablib).
+Import a season's teams and players from a spreadsheet (CSV, or XLSX read by openpyxl).
 
 The columns, in any order, headings on the first line:
 
@@ -13,11 +13,17 @@ The columns, in any order, headings on the first line:
 An import runs in two steps: `read_table` + `check_rows` give a preview with every bad
 row listed by its line number; `league.services.teams_import` saves every row or none.
 A **line** is the line of the file (or the row of the sheet): the headings are line 1.
+Reading stops one row past the limit (MAX_ROWS), so a long file costs no more than that.
 """
 
+import csv
+import io
+import itertools
+import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-import tablib
+import openpyxl
 from django.core import signing
 
 from league.models import Division, Pub, Season
@@ -31,6 +37,11 @@ from league.services import (
 
 MAX_BYTES = 1_000_000
 MAX_ROWS = 500
+# A sheet of 500 teams is about 100 KB once unpacked; a zip that unpacks to much more
+# is refused before it is read (a small file can hold a vast sheet).
+MAX_UNPACKED_BYTES = 10_000_000
+# A sheet read in streaming mode pads every row to its widest one: read only so far.
+MAX_COLUMNS = 50
 REQUIRED = ["team", "pub", "player 1", "player 2"]
 OPTIONAL = ["player 3", "division"]
 EXAMPLE_CSV = """team,pub,player 1,player 2,division
@@ -71,9 +82,24 @@ def _cell(value) -> str:
     return " ".join(str(value).split())
 
 
-def _load(name: str, content: bytes) -> tablib.Dataset:
-    if content[:4] == b"PK\x03\x04" or name.lower().endswith(".xlsx"):
-        return tablib.Dataset().load(content, format="xlsx")
+def _xlsx_lines(content: bytes) -> Iterator[list]:
+    """The rows of the first sheet, read one at a time (openpyxl's streaming mode)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            unpacked = sum(member.file_size for member in archive.infolist())
+    except zipfile.BadZipFile as error:
+        raise LeagueError(NOT_A_TABLE) from error
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise LeagueError("The file is too big once unpacked: save it again with only the teams.")
+    book = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    try:
+        for values in book.active.iter_rows(max_col=MAX_COLUMNS, values_only=True):
+            yield list(values)
+    finally:
+        book.close()
+
+
+def _csv_lines(content: bytes) -> Iterator[list]:
     if b"\x00" in content:
         raise LeagueError(NOT_A_TABLE)
     try:
@@ -81,12 +107,22 @@ def _load(name: str, content: bytes) -> tablib.Dataset:
     except UnicodeDecodeError:
         # Older Excel saves CSV in Windows-1252 ("Seán" still reads right).
         text = content.decode("cp1252")
-    lines = text.splitlines()
-    first = lines[0] if lines else ""
+    first = text.split("\n", 1)[0]
     delimiter = ";" if first.count(";") > first.count(",") else ","
-    # tablib drops empty lines, which would shift every later line number: keep them.
-    text = "\n".join(line if line.strip() else delimiter for line in lines)
-    return tablib.Dataset().load(text, format="csv", delimiter=delimiter)
+    # An empty line reads as an empty row, so later line numbers stay right.
+    yield from csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+
+
+def _lines(name: str, content: bytes) -> list[list]:
+    """The headings and at most MAX_ROWS + 1 rows under them: reading stops there."""
+    if content[:4] == b"PK\x03\x04" or name.lower().endswith(".xlsx"):
+        lines = _xlsx_lines(content)
+    else:
+        lines = _csv_lines(content)
+    try:
+        return list(itertools.islice(lines, MAX_ROWS + 2))
+    finally:
+        lines.close()
 
 
 def read_table(name: str, content: bytes) -> list[dict]:
@@ -97,12 +133,16 @@ def read_table(name: str, content: bytes) -> list[dict]:
     if len(content) > MAX_BYTES:
         raise LeagueError("The file is too big: at most 1 MB.")
     try:
-        dataset = _load(name, content)
+        lines = _lines(name, content)
     except LeagueError:
         raise
-    except Exception as error:  # tablib and openpyxl raise many kinds on a bad file.
+    except Exception as error:  # openpyxl and csv raise many kinds on a bad file.
         raise LeagueError(NOT_A_TABLE) from error
-    headings = [_heading(h) for h in dataset.headers or []]
+    if len(lines) > MAX_ROWS + 1:
+        raise LeagueError(f"At most {MAX_ROWS} teams in one file.")
+    headings = [_heading(h) for h in (lines[0] if lines else [])]
+    while headings and not headings[-1]:
+        headings.pop()
     missing = [column for column in REQUIRED if column not in headings]
     if missing:
         if not any(headings):
@@ -119,7 +159,10 @@ def read_table(name: str, content: bytes) -> list[dict]:
         )
     index = {h: i for i, h in enumerate(headings) if h}
     rows = []
-    for number, values in enumerate(dataset, start=2):
+    for number, values in enumerate(lines[1:], start=2):
+        if any(_cell(value) for value in values[len(headings) :]):
+            # A cell right of the last heading: the columns do not line up.
+            raise LeagueError(NOT_A_TABLE)
         cells = {h: _cell(values[i]) if i < len(values) else "" for h, i in index.items()}
         if not any(cells.values()):
             continue
@@ -134,8 +177,6 @@ def read_table(name: str, content: bytes) -> list[dict]:
         )
     if not rows:
         raise LeagueError("The file has headings but no teams under them.")
-    if len(rows) > MAX_ROWS:
-        raise LeagueError(f"At most {MAX_ROWS} teams in one file.")
     return rows
 
 

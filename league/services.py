@@ -465,28 +465,38 @@ def fixture_create(
 def fixture_update(
     *,
     fixture: Fixture,
-    pub: Pub,
     date: datetime.date,
-    games_planned: int,
     status: str,
+    pub: Pub | None = None,
+    games_planned: int | None = None,
     teams: Sequence[Team] | None = None,
 ) -> Fixture:
-    """Move, re-plan or re-pair a fixture. Its teams stay fixed once a game is played.
+    """Move a fixture or change its status; a secretary may also re-plan it, move it to
+    another pub or re-pair it (`None` keeps what it has). Its teams stay fixed once a
+    game is played, and its status follows its games (see `_check_fixture_status`).
     A fixture moved to another pub takes its games with it: they were played (or are
     played) there, and that pub's organisers look after them."""
+    pub = pub or fixture.pub
     if pub.league_id != fixture.season.league_id:
         raise LeagueError("That pub is not in this league.")
     if status not in Fixture.Status.values:
         raise LeagueError(f"Unknown fixture status “{status}”.")
-    if not 1 <= games_planned <= 50:
+    if games_planned is not None and not 1 <= games_planned <= 50:
         raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
         fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
+        games_planned = fixture.games_planned if games_planned is None else games_planned
+        _check_fixture_status(fixture, status)
+        games = fixture.games_started
+        if games_planned < games:
+            raise LeagueError(
+                f"This fixture already has {games} games; it cannot plan fewer ({games_planned})."
+            )
         if teams is not None:
             _check_fixture_teams(fixture.season, teams)
             current = list(fixture.fixture_teams.values_list("team_id", flat=True))
             if [t.pk for t in teams] != current:
-                if fixture.games_started:
+                if games:
                     raise LeagueError(
                         "Games have been played in this fixture, so its teams cannot change."
                     )
@@ -502,13 +512,28 @@ def fixture_update(
     return fixture
 
 
+def _check_fixture_status(fixture: Fixture, status: str) -> None:
+    """No "played" without a finished game, no "postponed" once a game is started."""
+    if status == fixture.status:
+        return
+    if status == Fixture.Status.PLAYED and not fixture.games_finished:
+        raise LeagueError(
+            "This fixture has no finished game yet, so it cannot be marked played; "
+            "it is marked played by itself when its games are finished."
+        )
+    if status == Fixture.Status.POSTPONED and fixture.games_started:
+        raise LeagueError("This fixture has games played; it cannot be postponed.")
+
+
 def fixture_postpone(*, fixture: Fixture) -> Fixture:
     if fixture.status == Fixture.Status.PLAYED:
         raise LeagueError("This fixture has been played; it cannot be postponed.")
     with transaction.atomic():
-        Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.POSTPONED)
+        fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
+        _check_fixture_status(fixture, Fixture.Status.POSTPONED)
+        fixture.status = Fixture.Status.POSTPONED
+        fixture.save(update_fields=["status"])
         content_changed(league_id=fixture.season.league_id)
-    fixture.status = Fixture.Status.POSTPONED
     return fixture
 
 
@@ -526,40 +551,64 @@ def fixture_delete(*, fixture: Fixture) -> None:
 # Organisers ---------------------------------------------------------------------------
 
 
+NOT_IN_LEAGUE = (
+    "No one in this league has that username. To make a new login, give an initial "
+    "password as well."
+)
+
+
+def _league_accounts(league: League):
+    """The logins already in `league`: its secretaries, the organisers of its pubs and
+    the logins of its players."""
+    return (
+        get_user_model()
+        .objects.filter(
+            Q(leagues_run=league) | Q(pubs_organised__league=league) | Q(player__league=league)
+        )
+        .distinct()
+    )
+
+
 def organiser_add(*, pub: Pub, username: str, password: str = ""):
-    """Give `pub` to a user: an existing one (no password), or a new one created with
-    this initial password. Returns the user."""
+    """Give `pub` to a login already in its league (no password), or to a new login made
+    with this initial password. Returns the user.
+
+    A login of another league and a name nobody has get the same answer
+    (`NOT_IN_LEAGUE`), so a secretary learns nothing about other leagues' logins."""
     User = get_user_model()
     username = username.strip()
     if not username:
         raise LeagueError("Give a username.")
     with transaction.atomic():
-        user = User.objects.filter(username__iexact=username).first()
-        if user is None:
-            if not password:
+        if password:
+            if User.objects.filter(username__iexact=username).exists():
                 raise LeagueError(
-                    f"There is no user “{username}”. Give an initial password to create them."
+                    f"The username “{username}” is taken. Choose another for a new login, "
+                    "or leave the password empty to give the pub to someone of this league."
                 )
-            candidate = User(username=username)
-            try:
-                User._meta.get_field("username").run_validators(username)
-                validate_password(password, user=candidate)
-            except ValidationError as error:
-                raise LeagueError(" ".join(error.messages)) from error
-            try:
-                with transaction.atomic():
-                    user = User.objects.create_user(username, password=password)
-            except IntegrityError as error:
-                raise LeagueError(f"The username “{username}” is taken.") from error
-        elif password:
-            raise LeagueError(
-                f"The username “{user.username}” is taken. Leave the password empty to give "
-                "the pub to that user."
-            )
-        if not user.is_active:
-            raise LeagueError(f"The account “{user.username}” is switched off.")
+            user = _user_create(username=username, password=password)
+        else:
+            user = _league_accounts(pub.league).filter(username__iexact=username).first()
+            if user is None:
+                raise LeagueError(NOT_IN_LEAGUE)
+            if not user.is_active:
+                raise LeagueError(f"The account “{user.username}” is switched off.")
         pub.organisers.add(user)
     return user
+
+
+def _user_create(*, username: str, password: str):
+    User = get_user_model()
+    try:
+        User._meta.get_field("username").run_validators(username)
+        validate_password(password, user=User(username=username))
+    except ValidationError as error:
+        raise LeagueError(" ".join(error.messages)) from error
+    try:
+        with transaction.atomic():
+            return User.objects.create_user(username, password=password)
+    except IntegrityError as error:
+        raise LeagueError(f"The username “{username}” is taken.") from error
 
 
 def organiser_remove(*, pub: Pub, user) -> None:

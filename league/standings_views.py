@@ -18,9 +18,8 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
-from league import charts, standings
+from league import charts, exports, standings
 from league.models import League, Pub, Season, Team
 from league.ranking import LABELS, Totals
 from league.tables import AllTimeTeamTable, PlayerTable, PubTable, TeamTable
@@ -203,8 +202,10 @@ def _download(request, league, season, kind, fmt):
     tables = _tables(league, season, kind, filters)
     table = tables["table"]
     RequestConfig(request, paginate=False).configure(table)
-    exporter = TableExport(fmt, table, dataset_kwargs={"title": KINDS[kind]})
-    return exporter.response(filename=f"{_file_name(league, season, kind)}.{fmt}")
+    filename = f"{_file_name(league, season, kind)}.{fmt}"
+    if fmt == "csv":
+        return exports.csv_response(table, filename=filename)
+    return exports.xlsx_response(table, filename=filename, title=KINDS[kind])
 
 
 def season_download(request, league_slug, season_slug, kind, fmt):

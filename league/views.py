@@ -34,7 +34,7 @@ from league.imports import (
     unsign_rows,
 )
 from league.models import Fixture, League, Player, Pub, Season, Team
-from league.permissions import pubs_run_by, require_pub, require_secretary
+from league.permissions import is_secretary, pubs_run_by, require_pub, require_secretary
 from league.selectors import (
     fixture_games,
     fixtures_with_teams,
@@ -424,8 +424,10 @@ def _pub_fixture(request, league_slug, pk) -> Fixture:
 
 @login_required
 def fixture_edit(request, league_slug, pk):
+    """A secretary changes everything; an organiser of its pub, the date and status."""
     fixture = _pub_fixture(request, league_slug, pk)
     league, season = fixture.season.league, fixture.season
+    secretary = is_secretary(request.user, league)
     seats = [ft.team for ft in fixture.fixture_teams.all()] + [None, None]
     initial = {
         "date": fixture.date,
@@ -439,18 +441,19 @@ def fixture_edit(request, league_slug, pk):
     form = FixtureForm(
         request.POST or None,
         season=season,
-        pubs=pubs_run_by(request.user, league),
+        pubs=league.pubs.all(),
         initial=initial,
+        secretary=secretary,
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             services.fixture_update(
                 fixture=fixture,
-                pub=data["pub"],
                 date=data["date"],
-                games_planned=data["games_planned"],
                 status=data["status"],
+                pub=data.get("pub"),
+                games_planned=data.get("games_planned"),
                 teams=data["teams"],
             )
         except LeagueError as error:

@@ -19,30 +19,47 @@ OUT_OF_DATE_MESSAGES = {
     "required": OUT_OF_DATE,
     "invalid": OUT_OF_DATE,
     "invalid_choice": OUT_OF_DATE,
+    "min_value": OUT_OF_DATE,
+    "max_value": OUT_OF_DATE,
 }
-COUNT = {"invalid": "Tricks are counted in whole numbers, from 0 to 5."}
-SIDE = {"invalid": "Tap one of the sides."}
+COUNT = dict.fromkeys(
+    ("invalid", "min_value", "max_value"), "Tricks are counted in whole numbers, from 0 to 5."
+)
+SIDE = dict.fromkeys(("invalid", "min_value", "max_value"), "Tap one of the sides.")
+# Limits well outside the rules' own ranges, so the rules say what is wrong with a 6 or
+# a 7 in plain words; they only keep absurd numbers away from the database.
+DEAL_NUMBER = {"min_value": -99, "max_value": 99}
+VERSION = {"min_value": 0, "max_value": 2**31 - 1}  # the game's PositiveIntegerField
 
 
 class DealForm(forms.Form):
     key = forms.UUIDField(widget=forms.HiddenInput, error_messages=OUT_OF_DATE_MESSAGES)
-    version = forms.IntegerField(widget=forms.HiddenInput, error_messages=OUT_OF_DATE_MESSAGES)
+    version = forms.IntegerField(
+        widget=forms.HiddenInput, error_messages=OUT_OF_DATE_MESSAGES, **VERSION
+    )
     mode = forms.ChoiceField(
         choices=MODES, widget=forms.HiddenInput, error_messages=OUT_OF_DATE_MESSAGES
     )
     dealer = forms.IntegerField(
-        error_messages={"required": "Choose who dealt.", "invalid": "Choose who dealt."}
+        error_messages=dict.fromkeys(
+            ("required", "invalid", "min_value", "max_value"), "Choose who dealt."
+        ),
+        **DEAL_NUMBER,
     )
-    first = forms.IntegerField(required=False, error_messages=COUNT)
-    bonus_side = forms.IntegerField(required=False, error_messages=SIDE)
+    first = forms.IntegerField(required=False, error_messages=COUNT, **DEAL_NUMBER)
+    bonus_side = forms.IntegerField(required=False, error_messages=SIDE, **DEAL_NUMBER)
 
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
         for side in range(game.sides):
-            self.fields[f"tricks_{side}"] = forms.IntegerField(required=False, error_messages=COUNT)
+            self.fields[f"tricks_{side}"] = forms.IntegerField(
+                required=False, error_messages=COUNT, **DEAL_NUMBER
+            )
         for trick in range(1, 6):
-            self.fields[f"trick_{trick}"] = forms.IntegerField(required=False, error_messages=SIDE)
+            self.fields[f"trick_{trick}"] = forms.IntegerField(
+                required=False, error_messages=SIDE, **DEAL_NUMBER
+            )
 
     def clean(self):
         data = super().clean()
@@ -108,16 +125,18 @@ class CorrectionForm(DealForm):
 
 
 class VersionForm(forms.Form):
-    version = forms.IntegerField(widget=forms.HiddenInput)
+    version = forms.IntegerField(widget=forms.HiddenInput, **VERSION)
 
 
 class LinkForm(forms.Form):
-    side = forms.IntegerField(required=False)
+    side = forms.IntegerField(required=False, min_value=0, max_value=9)
 
 
 class StartForm(forms.Form):
-    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-    first_dealer = forms.IntegerField(min_value=0, error_messages={"required": "Choose who deals."})
+    number = forms.IntegerField(min_value=1, max_value=50, widget=forms.HiddenInput)
+    first_dealer = forms.IntegerField(
+        min_value=0, max_value=9, error_messages={"required": "Choose who deals."}
+    )
 
 
 class FriendlyForm(forms.Form):
@@ -127,10 +146,10 @@ class FriendlyForm(forms.Form):
     sides = forms.CharField(
         label="Sides, one a line, in seat order",
         widget=forms.Textarea(attrs={"rows": 4, "aria-describedby": "id_sides-help"}),
-        help_text="A team name, or a player's name for individual play.",
+        help_text="A team name, or for individual play the name of a player of this pub.",
     )
     first_dealer = forms.IntegerField(
-        label="Who deals first (the number of the line)", min_value=1, initial=1
+        label="Who deals first (the number of the line)", min_value=1, max_value=10, initial=1
     )
 
     def clean(self):

@@ -1,9 +1,10 @@
 """Reads for the table sheet, the match page and the game's record."""
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 import rules
-from league.models import Fixture, FixtureTeam
+from league.models import Fixture, FixtureTeam, Pub
 from scoring.models import Deal, Game, GameEvent
 
 
@@ -73,3 +74,30 @@ def match_for(fixture: Fixture) -> Match:
 
 def game_events(game: Game):
     return GameEvent.objects.filter(game=game).select_related("user", "link", "deal")
+
+
+def roles_in_league(game: Game, user_ids) -> dict[int, str]:
+    """What each login is in the game's league, in words a public page may show ("the
+    league secretary", "the organiser of The Harbour Bar"), in 2 queries. Logins are
+    not shown to the public: the role says who did it."""
+    user_ids = {pk for pk in user_ids if pk is not None}
+    if not user_ids:
+        return {}
+    secretaries = set(game.league.secretaries.filter(pk__in=user_ids).values_list("pk", flat=True))
+    pubs = defaultdict(list)
+    organised = (
+        Pub.organisers.through.objects.filter(pub__league=game.league, user_id__in=user_ids)
+        .order_by("pub__name")
+        .values_list("user_id", "pub_id", "pub__name")
+    )
+    for user_id, pub_id, name in organised:
+        pubs[user_id].append((pub_id != game.pub_id, name))  # the game's own pub first
+    roles = {}
+    for pk in user_ids:
+        if pk in secretaries:
+            roles[pk] = "the league secretary"
+        elif pk in pubs:
+            roles[pk] = f"the organiser of {min(pubs[pk])[1]}"
+        else:
+            roles[pk] = "a former organiser"
+    return roles

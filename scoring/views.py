@@ -18,7 +18,8 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import rules
 from league.models import Fixture, Pub
@@ -26,7 +27,13 @@ from league.permissions import can_run_pub
 from scoring import services
 from scoring.forms import CorrectionForm, DealForm, FriendlyForm, LinkForm, StartForm, VersionForm
 from scoring.models import Game, ScorerLink
-from scoring.selectors import game_events, game_for_sheet, match_for, next_dealer_of
+from scoring.selectors import (
+    game_events,
+    game_for_sheet,
+    match_for,
+    next_dealer_of,
+    roles_in_league,
+)
 from scoring.wording import with_side_names
 
 SESSION_LINKS = "scorer_links"
@@ -150,7 +157,7 @@ def _after_change(request, game: Game, scorer: Scorer):
     return redirect(game)
 
 
-@require_GET
+@require_safe
 def game_sheet(request, pk):
     game = _game(pk)
     return _render_sheet(request, game, _scorer(request, game))
@@ -237,7 +244,7 @@ def deal_undo(request, pk):
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal_correct(request, pk, number):
     game = _game(pk)
     scorer = _scorer(request, game)
@@ -259,7 +266,7 @@ def deal_correct(request, pk, number):
         # who reached the target, so it is shown and kept.
         "order": _trick_rows(game, request.POST if request.method == "POST" else None, deal),
     }
-    if request.method == "GET":
+    if request.method != "POST":
         return render(request, "scoring/deal_correct.html", context)
     form = CorrectionForm(request.POST, game=game)
     status, errors = 422, []
@@ -325,9 +332,23 @@ def game_confirm(request, pk):
     )
 
 
-@require_GET
+@require_safe
 def game_record(request, pk):
+    """Everyone sees who did what by role; those who run the pub see the login too."""
     game = _game(pk)
+    events = list(game_events(game))
+    deals = list(game.deals.select_related("entered_by", "entered_via"))
+    people = {e.user for e in events if e.user} | {d.entered_by for d in deals if d.entered_by}
+    roles = roles_in_league(game, {person.pk for person in people})
+    manages = can_run_pub(request.user, game.pub, game.league)
+    who = {
+        person.pk: f"{roles[person.pk]} ({person.username})" if manages else roles[person.pk]
+        for person in people
+    }
+    for event in events:
+        event.who = who.get(event.user_id, "")
+    for deal in deals:
+        deal.who = who.get(deal.entered_by_id, "")
     return render(
         request,
         "scoring/game_record.html",
@@ -335,10 +356,9 @@ def game_record(request, pk):
             "league": game.league,
             "season": game.season,
             "game": game,
-            "events": game_events(game),
+            "events": events,
             "versions": [
-                (deal, list(zip(_labels(game), deal.trick_counts, strict=False)))
-                for deal in game.deals.select_related("entered_by", "entered_via")
+                (deal, list(zip(_labels(game), deal.trick_counts, strict=False))) for deal in deals
             ],
             "labels": _labels(game),
         },
@@ -354,7 +374,7 @@ def _manager_only(request, game: Game):
     return None
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_links(request, pk):
     game = _game(pk)
     refused = _manager_only(request, game)
@@ -403,7 +423,7 @@ def qr_svg(url: str) -> str:
     return mark_safe(svg.replace("<svg ", '<svg role="img" ', 1))  # noqa: S308 (segno's markup)
 
 
-@require_GET
+@require_safe
 def link_detail(request, pk, link_pk):
     game = _game(pk)
     refused = _manager_only(request, game)
@@ -438,7 +458,8 @@ def link_revoke(request, pk, link_pk):
     return redirect("scoring:game-links", pk=game.pk)
 
 
-@require_GET
+@require_safe
+@never_cache  # the token is in the URL
 def link_open(request, token):
     """A scanned QR code: keep the link in this person's session, then open the sheet."""
     link = get_object_or_404(ScorerLink.objects.select_related("game__league"), token=token)
@@ -460,7 +481,7 @@ def link_open(request, token):
 # Starting games
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def fixture_play(request, fixture_pk):
     """A fixture's match: games won so far, the game in play, or start the next one."""
     fixture = get_object_or_404(
@@ -501,7 +522,7 @@ def fixture_play(request, fixture_pk):
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def friendly_start(request, pub_pk):
     """Start a friendly at a pub: teams by name, or players for individual play."""
     pub = get_object_or_404(Pub.objects.select_related("league"), pk=pub_pk)
@@ -512,7 +533,9 @@ def friendly_start(request, pub_pk):
     form = FriendlyForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         names = form.cleaned_data["names"]
-        players = {p.name: p for p in pub.league.players.filter(name__in=names)}
+        # Only the pub's own players are linked to a friendly: any other name is a free
+        # text side, so a friendly never reaches the page of another pub's player.
+        players = {p.name: p for p in pub.players.filter(name__in=names)}
         sides = [
             services.SideSpec(label=name, players=[players[name]] if name in players else [])
             for name in names

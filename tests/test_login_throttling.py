@@ -113,3 +113,22 @@ def test_deactivating_a_user_ends_their_sessions(client):
     user.is_active = False
     user.save()
     assert not client.get("/").wsgi_request.user.is_authenticated
+
+
+def test_one_password_against_many_usernames_locks_that_address(client, settings):
+    """Twenty failures from one address, whatever the usernames, lock the address."""
+    user = UserFactory()
+    for n in range(settings.AXES_ADDRESS_FAILURE_LIMIT):
+        attempt(client, f"guess{n}", "Password1")
+    locked = attempt(client, user.username, PASSWORD)
+    assert locked.status_code == 429
+    assert "_auth_user_id" not in client.session
+    elsewhere = attempt(client, user.username, PASSWORD, address="198.51.100.8")
+    assert elsewhere.status_code == 302
+
+
+def test_a_few_failures_of_several_people_behind_one_address_lock_nobody_else(client, settings):
+    user = UserFactory()
+    for n in range(settings.AXES_ADDRESS_FAILURE_LIMIT - 1):
+        attempt(client, f"typo{n % 4}", "wrong")
+    assert attempt(client, user.username, PASSWORD).status_code == 302

@@ -210,3 +210,65 @@ def test_names_too_long_for_the_database_are_row_errors(world):
         "Line 2: The team's name is longer than 100 letters; "
         f"the name “{'A' * 20}…” is longer than 100 letters."
     ]
+
+
+def _big_xlsx(rows: int) -> bytes:
+    import io
+
+    import openpyxl
+
+    book = openpyxl.Workbook(write_only=True)
+    sheet = book.create_sheet()
+    sheet.append(HEADERS)
+    for n in range(rows):
+        sheet.append([f"Team {n}", "The Harbour Bar", f"A{n}", f"B{n}"])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def test_a_long_xlsx_is_refused_after_reading_at_most_the_limit_plus_one_row(world, monkeypatch):
+    from openpyxl.worksheet._read_only import ReadOnlyWorksheet
+
+    from league.imports import MAX_ROWS
+
+    content = _big_xlsx(5000)
+    assert len(content) < 1_000_000
+    read = []
+    cells_by_row = ReadOnlyWorksheet._cells_by_row
+
+    def counting(self, *args, **kwargs):
+        for row in cells_by_row(self, *args, **kwargs):
+            read.append(row)
+            yield row
+
+    monkeypatch.setattr(ReadOnlyWorksheet, "_cells_by_row", counting)
+    with pytest.raises(LeagueError, match=f"At most {MAX_ROWS} teams in one file"):
+        read_table("teams.xlsx", content)
+    headings = 1
+    assert 0 < len(read) - headings <= MAX_ROWS + 1
+
+
+def test_an_xlsx_that_unpacks_too_big_is_refused_before_it_is_read(world):
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b" " * 30_000_000)
+    assert len(buffer.getvalue()) < 1_000_000
+    with pytest.raises(LeagueError, match="too big once unpacked"):
+        read_table("bomb.xlsx", buffer.getvalue())
+
+
+def test_a_long_csv_is_refused_at_the_limit_without_reading_the_rest(world):
+    """Line 600 holds a field longer than Python's csv module accepts: reading it would
+    fail as "not a table"; a reader that stops at the limit never sees it."""
+    from league.imports import MAX_ROWS
+
+    lines = [",".join(HEADERS)] + [f"T{n},The Harbour Bar,A{n},B{n}" for n in range(600)]
+    lines[600] = "T,P," + "x" * 200_000 + ",B"
+    content = "\n".join(lines).encode()
+    assert len(content) < 1_000_000
+    with pytest.raises(LeagueError, match=f"At most {MAX_ROWS} teams in one file"):
+        read_table("teams.csv", content)

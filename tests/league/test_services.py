@@ -320,7 +320,7 @@ def test_an_existing_user_is_given_a_pub_without_a_password(world):
 @pytest.mark.parametrize(
     ("username", "password", "message"),
     [
-        ("nobody", "", "There is no user “nobody”. Give an initial password"),
+        ("nobody", "", "No one in this league has that username"),
         ("harbour", "pint-of-plain-25", "The username “harbour” is taken"),
         ("newbie", "123", "This password is too short"),
         ("bad name!", "pint-of-plain-25", "Enter a valid username"),

@@ -185,6 +185,7 @@ def test_the_team_csv_has_every_column_and_the_tie_break_notes(client, season):
         "Fixtures won",
         "Pub",
         "Tie-break",
+        "Shared",
     ]
 
 

@@ -122,10 +122,10 @@ def test_an_organiser_postpones_a_fixture_at_their_pub(client, world, fixture_at
     assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "postponed"
 
 
-def test_an_organiser_edits_a_fixture_into_a_three_team_table(client, world, fixture_at_pub):
+def test_a_secretary_edits_a_fixture_into_a_three_team_table(client, world, fixture_at_pub):
     third = TeamFactory(season=world.season, pub=world.pub, name="Third")
     home, away = (ft.team for ft in fixture_at_pub.fixture_teams.all())
-    client.force_login(world.organiser)
+    client.force_login(world.secretary)
     response = client.post(
         reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk]),
         {

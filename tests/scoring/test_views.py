@@ -364,7 +364,7 @@ def test_the_record_lists_every_entry_correction_undo_and_confirmation(client, w
         "Deal undone",
         "Deal corrected",
         "Result confirmed",
-        f"by {world.organiser.username}",
+        f"by the organiser of {world.pub.name}",
         f"through scorer link {world.link.pk}",
     ):
         assert words in text

@@ -223,3 +223,31 @@ def test_arbitrary_input_to_every_form_never_gives_a_server_error(data, walked, 
         deals = [d.as_rules_deal() for d in game.deals.all() if d.live]
         result = rules.score_game(game.ruleset, sides=game.sides, deals=deals)
         assert list(result.scores) == game.scores
+
+
+def _one_page_per_route(pages):
+    chosen = {}
+    for url, response in pages.items():
+        if response.resolver_match:
+            chosen.setdefault(response.resolver_match.view_name, (url, response))
+    return chosen.values()
+
+
+def test_head_answers_like_get_on_every_page(walked, db):
+    _, results = walked
+    for person, (pages, _) in results.items():
+        client = client_for(person)
+        for url, response in _one_page_per_route(pages):
+            if person == "anonymous" and "/games/s/" in url:
+                continue  # opening a scorer link keeps it in the session: below
+            head = client.head(url)
+            assert head.status_code == response.status_code, (person, url)
+            assert head.content == b"", url
+
+
+def test_every_response_to_a_logged_in_person_is_not_stored(walked, db):
+    _, results = walked
+    for person in ("harbour", "secretary"):
+        pages, _ = results[person]
+        for url, response in pages.items():
+            assert "no-store" in response.get("Cache-Control", ""), (person, url)

@@ -1,0 +1,139 @@
+"""Editing a fixture: an organiser moves their own fixture's date and status only; its
+teams, pub and planned games are the secretary's. The status follows the games."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from league import services
+from league.models import Fixture
+from league.services import LeagueError
+from tests.factories import TeamFactory, play_game, win_game
+from tests.league.conftest import snapshot
+
+pytestmark = pytest.mark.django_db
+
+
+def _teams(fixture):
+    return [ft.team for ft in Fixture.objects.get(pk=fixture.pk).fixture_teams.all()]
+
+
+def _edit(client, fixture, **data):
+    return client.post(reverse("league:fixture-edit", args=["clare", fixture.pk]), data)
+
+
+def test_an_organiser_moves_the_date_but_cannot_re_pair_or_move_the_pub(
+    client, world, fixture_at_pub
+):
+    home, away = _teams(fixture_at_pub)
+    stranger = TeamFactory(season=world.season, pub=world.other_pub, name="Strangers")
+    client.force_login(world.organiser)
+    response = _edit(
+        client,
+        fixture_at_pub,
+        date="2026-10-15",
+        status="scheduled",
+        pub=world.other_pub.pk,
+        home=stranger.pk,
+        away=away.pk,
+        games_planned=9,
+    )
+    assert response.status_code == 302
+    assert response["Location"] == fixture_at_pub.get_absolute_url()
+    fixture = Fixture.objects.get(pk=fixture_at_pub.pk)
+    assert fixture.date == datetime.date(2026, 10, 15)
+    assert (fixture.pub, fixture.games_planned) == (world.pub, fixture_at_pub.games_planned)
+    assert _teams(fixture) == [home, away]
+
+
+def test_the_organiser_form_shows_only_date_and_status(client, world, fixture_at_pub):
+    client.force_login(world.organiser)
+    response = client.get(reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk]))
+    assert list(response.context["form"].fields) == ["date", "status"]
+    client.force_login(world.secretary)
+    response = client.get(reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk]))
+    assert "home" in response.context["form"].fields
+
+
+def test_a_secretary_still_re_pairs_a_fixture(client, world, fixture_at_pub):
+    home, away = _teams(fixture_at_pub)
+    third = TeamFactory(season=world.season, pub=world.pub, name="Third")
+    client.force_login(world.secretary)
+    response = _edit(
+        client,
+        fixture_at_pub,
+        date="2026-10-08",
+        status="scheduled",
+        pub=world.other_pub.pk,
+        home=away.pk,
+        away=third.pk,
+        games_planned=4,
+    )
+    assert response.status_code == 302
+    fixture = Fixture.objects.get(pk=fixture_at_pub.pk)
+    assert _teams(fixture) == [away, third]
+    assert (fixture.pub, fixture.games_planned) == (world.other_pub, 4)
+
+
+def test_an_organiser_of_another_pub_cannot_edit_it(client, world, fixture_at_pub):
+    client.force_login(world.other_organiser)
+    before = snapshot()
+    response = _edit(client, fixture_at_pub, date="2026-10-15", status="postponed")
+    assert response.status_code == 403
+    assert snapshot() == before
+
+
+def test_played_with_no_finished_game_is_refused_with_a_message(client, world, fixture_at_pub):
+    client.force_login(world.organiser)
+    before = snapshot()
+    response = _edit(client, fixture_at_pub, date="2026-10-01", status="played")
+    assert response.status_code == 200
+    assert "no finished game" in response.content.decode()
+    assert snapshot() == before
+
+
+def _start_game(world, fixture):
+    home, away = _teams(fixture)
+    return win_game(season=world.season, winner=home, loser=away, fixture=fixture)
+
+
+def test_postponed_with_results_is_refused_by_edit_and_by_postpone(world, fixture_at_pub):
+    _start_game(world, fixture_at_pub)
+    before = snapshot()
+    with pytest.raises(LeagueError, match="has games played; it cannot be postponed"):
+        services.fixture_update(
+            fixture=fixture_at_pub, date=fixture_at_pub.date, status="postponed"
+        )
+    with pytest.raises(LeagueError, match="has games played; it cannot be postponed"):
+        services.fixture_postpone(fixture=Fixture.objects.get(pk=fixture_at_pub.pk))
+    assert snapshot() == before
+
+
+def test_a_game_in_play_also_stops_a_postponement(world, fixture_at_pub):
+    home, away = _teams(fixture_at_pub)
+    play_game(season=world.season, teams=[home, away], deals=[], fixture=fixture_at_pub)
+    with pytest.raises(LeagueError, match="cannot be postponed"):
+        services.fixture_postpone(fixture=fixture_at_pub)
+    assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "scheduled"
+
+
+def test_fewer_planned_games_than_played_is_refused(world, fixture_at_pub):
+    home, away = _teams(fixture_at_pub)
+    win_game(season=world.season, winner=home, loser=away, fixture=fixture_at_pub)
+    win_game(season=world.season, winner=home, loser=away, fixture=fixture_at_pub, number=2)
+    before = snapshot()
+    with pytest.raises(LeagueError, match="already has 2 games; it cannot plan fewer"):
+        services.fixture_update(
+            fixture=fixture_at_pub,
+            date=fixture_at_pub.date,
+            status="scheduled",
+            games_planned=1,
+        )
+    assert snapshot() == before
+
+
+def test_played_is_allowed_once_a_game_is_finished(world, fixture_at_pub):
+    _start_game(world, fixture_at_pub)
+    services.fixture_update(fixture=fixture_at_pub, date=fixture_at_pub.date, status="played")
+    assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "played"

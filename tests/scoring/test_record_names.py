@@ -1,0 +1,48 @@
+"""The game's record names people by their role in the league ("the organiser of The
+Harbour Bar", "the league secretary", "scorer link 3"), never by their login, on the
+public page. Those who run the pub also see the login."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.services import link_create
+from tests.scoring.conftest import play
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def recorded(world):
+    world.pub.name = "The Harbour Bar"
+    world.pub.save()
+    world.organiser.username = "harbour-login"
+    world.organiser.save()
+    world.secretary.username = "secretary-login"
+    world.secretary.save()
+    play(world.game, 3, 2, user=world.organiser)
+    link_create(game=world.game, side=0, user=world.secretary)
+    play(world.game, 1, 4, link=world.link)
+    return world
+
+
+def test_the_public_record_shows_roles_not_logins(client, recorded):
+    response = client.get(reverse("scoring:game-record", args=[recorded.game.pk]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "harbour-login" not in html and "secretary-login" not in html
+    assert "by the organiser of The Harbour Bar" in html
+    assert "by the league secretary" in html
+    assert f"through scorer link {recorded.link.pk}" in html
+
+
+def test_someone_no_longer_organising_is_a_former_organiser(client, recorded):
+    recorded.pub.organisers.remove(recorded.organiser)
+    html = client.get(reverse("scoring:game-record", args=[recorded.game.pk])).content.decode()
+    assert "harbour-login" not in html
+    assert "by a former organiser" in html
+
+
+def test_those_who_run_the_pub_also_see_the_login(client, recorded):
+    client.force_login(recorded.secretary)
+    html = client.get(reverse("scoring:game-record", args=[recorded.game.pk])).content.decode()
+    assert "the organiser of The Harbour Bar (harbour-login)" in html
