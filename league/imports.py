@@ -27,6 +27,7 @@ import openpyxl
 from django.core import signing
 
 from league.models import Division, Pub, Season
+from league.names import key
 from league.services import (
     LeagueError,
     _sentence,
@@ -183,11 +184,11 @@ def read_table(name: str, content: bytes) -> list[dict]:
 def check_rows(season: Season, rows: list[dict]) -> tuple[list[TeamRow], list[str]]:
     """Check every row against the league and against the other rows, in a fixed number
     of queries. Returns the good rows and one message per bad row, with its line."""
-    pubs = {p.name.casefold(): p for p in Pub.objects.filter(league_id=season.league_id)}
-    divisions = {d.name.casefold(): d for d in Division.objects.filter(season=season)}
+    pubs = {key(p.name): p for p in Pub.objects.filter(league_id=season.league_id)}
+    divisions = {key(d.name): d for d in Division.objects.filter(season=season)}
     players = players_by_name(season.league, [n for row in rows for n in row["players"]])
     taken_players = _taken_players(season)
-    taken_teams = {n.casefold() for n in season.teams.values_list("name", flat=True)}
+    taken_teams = {key(n) for n in season.teams.values_list("name", flat=True)}
     team_lines: dict[str, int] = {}
     player_lines: dict[str, int] = {}
     good, errors = [], []
@@ -200,24 +201,24 @@ def check_rows(season: Season, rows: list[dict]) -> tuple[list[TeamRow], list[st
             players=players,
             taken_players=taken_players,
         )
-        pub = pubs.get(row["pub"].casefold())
+        pub = pubs.get(key(row["pub"]))
         if not row["pub"]:
             problems.append("no pub given")
         elif pub is None:
             problems.append(f"there is no pub called “{row['pub']}” in this league; add it first")
-        division = divisions.get(row["division"].casefold()) if row["division"] else None
+        division = divisions.get(key(row["division"])) if row["division"] else None
         if row["division"] and division is None:
             problems.append(f"there is no division called “{row['division']}” in this season")
-        if team and team.casefold() in taken_teams:
+        if team and key(team) in taken_teams:
             problems.append(f"there is already a team called “{team}” this season")
-        elif team and team.casefold() in team_lines:
-            problems.append(f"the team “{team}” is also on line {team_lines[team.casefold()]}")
-        team_lines.setdefault(team.casefold(), line)
+        elif team and key(team) in team_lines:
+            problems.append(f"the team “{team}” is also on line {team_lines[key(team)]}")
+        team_lines.setdefault(key(team), line)
         for name in row["players"]:
-            earlier = player_lines.get(name.casefold())
+            earlier = player_lines.get(key(name))
             if earlier is not None and earlier != line:
                 problems.append(f"{name} is also on line {earlier}")
-            player_lines.setdefault(name.casefold(), line)
+            player_lines.setdefault(key(name), line)
         if problems:
             errors.append(f"Line {line}: {_sentence(problems)}")
         else:

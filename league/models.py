@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 
 import rules
@@ -62,7 +63,9 @@ class Pub(models.Model):
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["league", "slug"], name="pub_slug_unique_in_league"),
-            models.UniqueConstraint(fields=["league", "name"], name="pub_name_unique_in_league"),
+            models.UniqueConstraint(
+                Lower("name"), "league", name="pub_name_unique_in_league_any_case"
+            ),
         ]
 
     def __str__(self):
@@ -186,7 +189,10 @@ class Player(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["league", "name"], name="player_name_unique_in_league"),
+            # "Seán Ó Briain" and "SEÁN Ó BRIAIN" are one player (see league/names.py).
+            models.UniqueConstraint(
+                Lower("name"), "league", name="player_name_unique_in_league_any_case"
+            ),
         ]
 
     def __str__(self):
@@ -208,7 +214,9 @@ class Team(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["season", "name"], name="team_name_unique_in_season"),
+            models.UniqueConstraint(
+                Lower("name"), "season", name="team_name_unique_in_season_any_case"
+            ),
         ]
 
     def __str__(self):

@@ -33,6 +33,7 @@ from league.models import (
     Team,
     TeamMember,
 )
+from league.names import key, name_problem, tidy
 from league.results import content_changed
 
 
@@ -53,7 +54,7 @@ class ImportRefused(LeagueError):
 
 def season_create(*, league: League, name: str, divisions: Sequence[str] = (), **fields) -> Season:
     """A new season of `league`. `fields` are Season fields (dates, rules, points, …)."""
-    name = name.strip()
+    name = _name(name, what="season's name")
     slug = slugify(name)[:50]
     if not slug:
         raise LeagueError("Give the season a name with at least one letter or number.")
@@ -105,8 +106,16 @@ def _check_season_fields(fields: dict, *, start) -> None:
         raise LeagueError("The season cannot end before it starts.")
 
 
+def _name(text: str, *, what: str) -> str:
+    """`text` tidied (see league.names), or a LeagueError saying what is wrong with it."""
+    problem = name_problem(text, what=what)
+    if problem:
+        raise LeagueError(_sentence([problem]))
+    return tidy(text)
+
+
 def pub_create(*, league: League, name: str, town: str = "") -> Pub:
-    name = name.strip()
+    name = _name(name, what="pub's name")
     slug = slugify(name)[:50]
     if not slug:
         raise LeagueError("Give the pub a name with at least one letter or number.")
@@ -114,7 +123,9 @@ def pub_create(*, league: League, name: str, town: str = "") -> Pub:
         with transaction.atomic():
             if league.pubs.filter(Q(name__iexact=name) | Q(slug=slug)).exists():
                 raise LeagueError(f"This league already has a pub called “{name}”.")
-            pub = Pub.objects.create(league=league, name=name, slug=slug, town=town.strip())
+            pub = Pub.objects.create(
+                league=league, name=name, slug=slug, town=_name(town, what="town")
+            )
             content_changed(league_id=league.pk)
             return pub
     except IntegrityError as error:
@@ -125,27 +136,27 @@ def pub_create(*, league: League, name: str, town: str = "") -> Pub:
 
 
 def _clean_names(names: Sequence[str], *, what: str) -> list[str]:
-    """Stripped, non-empty names; the same name twice (any case) is refused."""
-    cleaned = [n.strip() for n in names if n and n.strip()]
+    """Tidied, non-empty names; the same name twice (any case) is refused."""
+    cleaned = [_name(n, what=what) for n in names if tidy(n)]
     seen = set()
     for name in cleaned:
-        if name.casefold() in seen:
+        if key(name) in seen:
             raise LeagueError(f"The same {what} “{name}” is named twice.")
-        seen.add(name.casefold())
+        seen.add(key(name))
     return cleaned
 
 
 def players_by_name(league: League, names: Sequence[str]) -> dict[str, Player]:
-    """The league's players with these names (any case), keyed by casefolded name."""
+    """The league's players with these names (any case), keyed by `names.key`."""
     if not names:
         return {}
-    found = Player.objects.filter(league=league, name__in=list(names))
-    by_name = {p.name.casefold(): p for p in found}
-    if any(n.casefold() not in by_name for n in names):
+    found = Player.objects.filter(league=league, name__in=[tidy(n) for n in names])
+    by_name = {key(p.name): p for p in found}
+    if any(key(n) not in by_name for n in names):
         # A second look in Python: SQLite compares only ASCII letters without case,
         # and "Seán" must find "SEÁN" on every database.
         for player in Player.objects.filter(league=league):
-            by_name.setdefault(player.name.casefold(), player)
+            by_name.setdefault(key(player.name), player)
     return by_name
 
 
@@ -159,31 +170,43 @@ def team_problems(
 ) -> list[str]:
     """What is wrong with this team for this season, as messages (empty when all good).
 
-    `players` maps casefolded names to existing players; `taken_players` maps the ids of
+    `players` maps `names.key`s to existing players; `taken_players` maps the ids of
     players already in a team of the season to that team's name."""
     problems = []
-    if not name.strip():
+    named = [(name, "team's name"), *((n, "player's name") for n in player_names if n)]
+    hidden = [problem for text, what in named if (problem := name_problem(text, what=what))]
+    if hidden:
+        return hidden
+    name = tidy(name)
+    if not name:
         problems.append("the team has no name")
-    elif len(name.strip()) > 100:
+    elif len(name) > 100:
         problems.append("the team's name is longer than 100 letters")
-    names = [n.strip() for n in player_names if n and n.strip()]
+    names = [tidy(n) for n in player_names if tidy(n)]
     problems += [f"the name “{n[:20]}…” is longer than 100 letters" for n in names if len(n) > 100]
     if len(names) < 2:
         problems.append("a team needs 2 players (or 3 for six-hand)")
     elif len(names) > 3:
         problems.append("a team has at most 3 players")
-    folded = [n.casefold() for n in names]
+    folded = [key(n) for n in names]
     for n in names:
-        if folded.count(n.casefold()) > 1:
+        if folded.count(key(n)) > 1:
             problems.append(f"the same player “{n}” is named twice")
             break
     for n in names:
-        player = players.get(n.casefold())
+        player = players.get(key(n))
         if player is not None and player.pk in taken_players:
             problems.append(
                 f"{player.name} already plays for {taken_players[player.pk]} this season"
             )
     return problems
+
+
+def _team_name_taken(season: Season, name: str, *, other_than: Team | None = None) -> bool:
+    """Whether another team of the season has this name, in any case (compared in
+    Python: SQLite's case-insensitive match knows only ASCII letters)."""
+    teams = season.teams.exclude(pk=other_than.pk) if other_than else season.teams.all()
+    return any(key(other) == key(name) for other in teams.values_list("name", flat=True))
 
 
 def _taken_players(season: Season) -> dict[int, str]:
@@ -200,16 +223,16 @@ def team_create(
 ) -> Team:
     """Enter a team for a season. Players are matched by name in the league, or created
     with this pub as their home pub."""
-    name = name.strip()
+    name = tidy(name)
     if pub.league_id != season.league_id:
         raise LeagueError("That pub is not in this league.")
     if division is not None and division.season_id != season.pk:
         raise LeagueError("That division is not in this season.")
     try:
         with transaction.atomic():
-            if season.teams.filter(name__iexact=name).exists():
+            if _team_name_taken(season, name):
                 raise LeagueError(f"There is already a team called “{name}” this season.")
-            names = [n.strip() for n in player_names if n and n.strip()]
+            names = [tidy(n) for n in player_names if tidy(n)]
             players = players_by_name(season.league, names)
             problems = team_problems(
                 season=season,
@@ -243,7 +266,7 @@ def team_update(
     """Rename a team, move it to another pub or division, or change its players.
     Games already played keep the players they were played by, and stay counted for
     the pub the team played for then; the team's later games count for its new pub."""
-    name = name.strip()
+    name = tidy(name)
     season = team.season
     if pub.league_id != season.league_id:
         raise LeagueError("That pub is not in this league.")
@@ -251,9 +274,9 @@ def team_update(
         raise LeagueError("That division is not in this season.")
     try:
         with transaction.atomic():
-            if season.teams.filter(name__iexact=name).exclude(pk=team.pk).exists():
+            if _team_name_taken(season, name, other_than=team):
                 raise LeagueError(f"There is already a team called “{name}” this season.")
-            names = [n.strip() for n in player_names if n and n.strip()]
+            names = [tidy(n) for n in player_names if tidy(n)]
             players = players_by_name(season.league, names)
             taken = _taken_players(season)
             for player_id in list(team.members.values_list("player_id", flat=True)):
@@ -267,7 +290,7 @@ def team_update(
             team.save()
             team.members.all().delete()
             for player_name in names:
-                player = players.get(player_name.casefold())
+                player = players.get(key(player_name))
                 if player is None:
                     player = Player.objects.create(
                         league=season.league, name=player_name, home_pub=pub
@@ -284,15 +307,15 @@ def team_update(
 
 def player_update(*, player: Player, name: str, home_pub: Pub | None) -> Player:
     """Correct a player's name or home pub."""
-    name = name.strip()
+    name = _name(name, what="player's name")
     if not name:
         raise LeagueError("Give the player a name.")
     if home_pub is not None and home_pub.league_id != player.league_id:
         raise LeagueError("That pub is not in this league.")
     try:
         with transaction.atomic():
-            clash = Player.objects.filter(league_id=player.league_id, name__iexact=name)
-            if clash.exclude(pk=player.pk).exists():
+            others = Player.objects.filter(league_id=player.league_id).exclude(pk=player.pk)
+            if any(key(other) == key(name) for other in others.values_list("name", flat=True)):
                 raise LeagueError(f"There is already a player called “{name}” in this league.")
             player.name, player.home_pub = name, home_pub
             player.save(update_fields=["name", "home_pub"])
@@ -305,10 +328,10 @@ def player_update(*, player: Player, name: str, home_pub: Pub | None) -> Player:
 def _team_save(*, season, name, pub, names, players, division) -> Team:
     team = Team.objects.create(season=season, name=name, pub=pub, division=division)
     for player_name in names:
-        player = players.get(player_name.casefold())
+        player = players.get(key(player_name))
         if player is None:
             player = Player.objects.create(league=season.league, name=player_name, home_pub=pub)
-            players[player_name.casefold()] = player
+            players[key(player_name)] = player
         TeamMember.objects.create(team=team, player=player)
     return team
 

@@ -1,0 +1,91 @@
+"""Names (issue 12, item 8): the same name in another case or Unicode form is the same
+name, and names with hidden characters are refused with a message, changing nothing."""
+
+import unicodedata
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from league import services
+from league.models import Player, Team
+from league.services import LeagueError
+from tests.factories import PlayerFactory, TeamFactory
+from tests.league.conftest import snapshot
+
+pytestmark = pytest.mark.django_db
+
+NFD_SEAN = unicodedata.normalize("NFD", "Seán Ó Briain")
+
+
+def test_a_player_in_capitals_or_another_unicode_form_is_the_same_player(world):
+    sean = PlayerFactory(league=world.league, name="Seán Ó Briain")
+    for spelling in ("SEÁN Ó BRIAIN", NFD_SEAN, "  seán   ó briain "):
+        team = services.team_create(
+            season=world.season,
+            name=f"Team {len(spelling)}",
+            pub=world.pub,
+            player_names=[spelling, f"Partner {len(spelling)}"],
+        )
+        assert sean in team.players.all()
+        team.delete()
+    assert Player.objects.filter(league=world.league).count() == 1 + 3
+
+
+def test_renaming_a_player_to_another_in_capitals_is_refused(world):
+    PlayerFactory(league=world.league, name="Seán Ó Briain")
+    other = PlayerFactory(league=world.league, name="Pádraig")
+    before = snapshot()
+    for spelling in ("SEÁN Ó BRIAIN", NFD_SEAN):
+        with pytest.raises(LeagueError, match="already a player called"):
+            services.player_update(player=other, name=spelling, home_pub=None)
+    assert snapshot() == before
+
+
+def test_a_team_named_again_in_another_case_is_refused(world):
+    TeamFactory(season=world.season, pub=world.pub, name="ÁINE TEAM")
+    before = snapshot()
+    with pytest.raises(LeagueError, match="already a team called"):
+        services.team_create(
+            season=world.season, name="áine team", pub=world.pub, player_names=["A", "B"]
+        )
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Se\u200bán", "\u202eniairB", "Áine\u2066 Team", "Bríd\ufeff", "Nóra\u200d"],
+)
+def test_hidden_characters_in_a_name_are_refused_and_nothing_is_saved(world, name):
+    before = snapshot()
+    with pytest.raises(LeagueError, match="hidden characters"):
+        services.team_create(season=world.season, name=name, pub=world.pub, player_names=["A", "B"])
+    with pytest.raises(LeagueError, match="hidden characters"):
+        services.team_create(
+            season=world.season, name="Fine", pub=world.pub, player_names=[name, "B"]
+        )
+    with pytest.raises(LeagueError, match="hidden characters"):
+        services.pub_create(league=world.league, name=name)
+    assert snapshot() == before
+
+
+def test_the_team_form_shows_the_hidden_character_message(client, world):
+    from django.urls import reverse
+
+    client.force_login(world.secretary)
+    url = reverse("league:manage-team-create", args=[world.league.slug, world.season.slug])
+    response = client.post(
+        url, {"name": "Harbour\u200b Hearts", "pub": world.pub.pk, "player_1": "A", "player_2": "B"}
+    )
+    assert response.status_code == 200
+    assert "hidden characters" in response.content.decode()
+    assert not Team.objects.exists()
+
+
+def test_the_database_refuses_the_same_name_in_another_case(world):
+    """The constraint behind the services, for a write that goes around them."""
+    PlayerFactory(league=world.league, name="Seán Ó Briain")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Player.objects.create(league=world.league, name="SEÁN Ó BRIAIN")
+    TeamFactory(season=world.season, pub=world.pub, name="ÁINE TEAM")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Team.objects.create(season=world.season, pub=world.pub, name="áine team")
