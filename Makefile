@@ -32,6 +32,7 @@ lint: venv
 test: venv
 	bash .ci/system-deps --browser
 	bash .ci/postgres
+	bash .ci/redis
 	$(BIN)/ruff check .
 	$(TEST_ENV) $(BIN)/python manage.py check --fail-level WARNING
 	$(TEST_ENV) $(BIN)/python manage.py makemigrations --check --dry-run
@@ -42,4 +43,5 @@ test: venv
 bench: venv
 	bash .ci/system-deps --bench
 	bash .ci/postgres
+	bash .ci/redis
 	$(TEST_ENV) $(BIN)/python -m bench

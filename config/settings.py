@@ -8,6 +8,9 @@ DJANGO_ALLOWED_HOSTS    comma-separated (default: localhost,127.0.0.1)
 DJANGO_HTTPS            0 to serve plain HTTP without redirect or secure cookies (default 1)
 DJANGO_PROXY_COUNT      reverse proxies in front of the app, 0 or 1 (default 0)
 DATABASE_URL            postgres://… or sqlite:////… (default: db.sqlite3 in the project)
+REDIS_URL               redis://host:6379/0: the cache (pages, tables, sessions) in Redis, shared
+                        by several app servers (default: each process's own memory)
+DJANGO_DB_POOL          0 to turn off the psycopg connection pool on PostgreSQL (default 1)
 """
 
 import datetime
@@ -58,13 +61,15 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Visitors' public pages from the cache, before anything per person runs.
+    "config.page_cache.page_cache",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "config.middleware.no_store_for_people",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its own response.
     "axes.middleware.AxesMiddleware",
@@ -102,9 +107,33 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+elif env_bool("DJANGO_DB_POOL", True):
+    # psycopg's own pool (Django's built-in support): each worker keeps a few open
+    # connections and hands them to requests, so no request waits to connect.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {"min_size": 1, "max_size": env_int("DJANGO_DB_POOL_SIZE", 4), "timeout": 10}
+    }
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env_int("DJANGO_CONN_MAX_AGE", 60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+# The cache: pages and tables kept under each league's content version, and sessions.
+# With REDIS_URL, Django's own Redis backend, shared by every app server; otherwise each
+# process's own memory (one server, as `make run` is).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("DJANGO_CACHE_PREFIX", "twentyfive"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Sessions read from the cache, written through to the database: no query per request.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

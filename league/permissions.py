@@ -6,7 +6,9 @@ Who may change what. Every view that changes a record asks here, for that object
 - Anyone may read the public pages.
 """
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 
 from league.models import League, Pub
 
@@ -22,8 +24,13 @@ def is_organiser(user, pub: Pub | None) -> bool:
 
 
 def can_run_pub(user, pub: Pub | None, league: League) -> bool:
-    """May this user enter results and change records at this pub?"""
-    return is_secretary(user, league) or is_organiser(user, pub)
+    """May this user enter results and change records at this pub? (1 query)"""
+    if not user.is_authenticated:
+        return False
+    runs = Q(leagues_run=league)
+    if pub is not None:
+        runs |= Q(pubs_organised=pub)
+    return get_user_model().objects.filter(runs, pk=user.pk).exists()
 
 
 def pubs_run_by(user, league: League):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Case, F, Value, When
 
 from league.models import Fixture, League, Season, SideResult
 
@@ -60,7 +60,9 @@ def content_changed(*, league_id: int) -> None:
 def results_record(*, league_id: int, game_id: int, summary: GameSummary | None) -> None:
     """Make the game's result rows say `summary` (None: the game is not finished, so it
     has no rows). Call inside the transaction that changed the game."""
-    SideResult.objects.filter(game_id=game_id).delete()
+    rows = SideResult.objects.filter(game_id=game_id)
+    if rows.exists():
+        rows.delete()
     _write([summary] if summary is not None else [])
     content_changed(league_id=league_id)
 
@@ -116,13 +118,16 @@ def _write(summaries: Sequence[GameSummary]) -> None:
 def fixture_progress(*, fixture_id: int, started: int, finished: int) -> None:
     """Record how many of a fixture's games have started and finished; a fixture is
     played once its planned games are finished. Call inside the game's transaction."""
-    fixture = Fixture.objects.get(pk=fixture_id)
-    fixture.games_started, fixture.games_finished = started, finished
-    if finished >= fixture.games_planned:
-        fixture.status = Fixture.Status.PLAYED
-    elif fixture.status == Fixture.Status.PLAYED:
-        fixture.status = Fixture.Status.SCHEDULED
-    fixture.save(update_fields=["games_started", "games_finished", "status"])
+    played = Fixture.Status.PLAYED
+    Fixture.objects.filter(pk=fixture_id).update(
+        games_started=started,
+        games_finished=finished,
+        status=Case(
+            When(games_planned__lte=finished, then=Value(played)),
+            When(status=played, then=Value(Fixture.Status.SCHEDULED)),
+            default=F("status"),
+        ),
+    )
 
 
 def results_for_games(game_ids: Sequence[int]) -> dict[int, list[SideResult]]:

@@ -12,10 +12,9 @@ from league import results
 from scoring.models import Deal, Game, GameSide
 
 
-def game_summary(game: Game, result: rules.GameResult) -> results.GameSummary | None:
-    """The finished game's summary from its sides and the rules' `result` of its live
-    deals, or None while it goes on. `game.game_sides` with their players and
-    `game.is_confirmed` are read as they stand."""
+def game_summary(game: Game, result: rules.GameResult, sides) -> results.GameSummary | None:
+    """The finished game's summary from its `sides` (with their players) and the rules'
+    `result` of its live deals, or None while it goes on."""
     if not result.finished:
         return None
     total = sum(result.scores)
@@ -40,16 +39,16 @@ def game_summary(game: Game, result: rules.GameResult) -> results.GameSummary | 
                 shutout=result.shutout and result.winner == side.index,
                 marches=result.marches[side.index],
             )
-            for side in game.game_sides.all()
+            for side in sides
         ),
     )
 
 
 def record_results(game: Game, result: rules.GameResult) -> None:
     """Tell the league what the game now is. Inside the game's transaction."""
-    results.results_record(
-        league_id=game.league_id, game_id=game.pk, summary=game_summary(game, result)
-    )
+    sides = GameSide.objects.filter(game=game).prefetch_related("players")
+    summary = game_summary(game, result, sides) if result.finished else None
+    results.results_record(league_id=game.league_id, game_id=game.pk, summary=summary)
 
 
 SIDES = Prefetch("game_sides", queryset=GameSide.objects.prefetch_related("players"))
@@ -70,7 +69,7 @@ def season_summaries(season) -> list[results.GameSummary]:
         result = rules.score_game(
             game.ruleset, sides=game.sides, deals=[deal.as_rules_deal() for deal in deals]
         )
-        summary = game_summary(game, result)
+        summary = game_summary(game, result, game.game_sides.all())
         if summary is not None:
             summaries.append(summary)
     return summaries

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 
 import rules
@@ -103,6 +104,7 @@ def game_start(
         _event(
             game=game, kind=GameEvent.Kind.STARTED, user=_person(user), text=_describe_start(game)
         )
+        results.content_changed(league_id=game.league_id)
     return game
 
 
@@ -149,10 +151,15 @@ def game_result(game: Game, extra: Sequence[rules.Deal] = ()) -> rules.GameResul
 
 
 def side_labels(game: Game) -> list[str]:
-    return [side.label for side in game.game_sides.all()]
+    known = getattr(game, "labels", None)
+    return list(known) if known is not None else [side.label for side in game.game_sides.all()]
 
 
 def _write_totals(game: Game, result: rules.GameResult) -> None:
+    """Write the game's totals from `result`, and tell the league: its result rows when
+    the game is or was finished, the fixture's count when that changes, and otherwise
+    just that a public page (the sheet) changed."""
+    was_finished = game.status == Game.Status.FINISHED
     game.scores = list(result.scores)
     game.winner = result.winner
     game.reason = result.why.text(side_labels(game)) if result.why else ""
@@ -161,20 +168,22 @@ def _write_totals(game: Game, result: rules.GameResult) -> None:
     game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
     game.version += 1
     game.save()
-    _fixture_sync(game)
-    record_results(game, result)
+    if was_finished != result.finished:
+        _fixture_sync(game)
+    if was_finished or result.finished:
+        record_results(game, result)
+    else:
+        results.content_changed(league_id=game.league_id)
 
 
 def _fixture_sync(game: Game) -> None:
     """Tell the league how many of the fixture's games have started and finished."""
     if game.fixture_id is None:
         return
-    games = Game.objects.filter(fixture_id=game.fixture_id)
-    results.fixture_progress(
-        fixture_id=game.fixture_id,
-        started=games.count(),
-        finished=games.finished().count(),
+    counts = Game.objects.filter(fixture_id=game.fixture_id).aggregate(
+        started=Count("pk"), finished=Count("pk", filter=Q(status=Game.Status.FINISHED))
     )
+    results.fixture_progress(fixture_id=game.fixture_id, **counts)
 
 
 def _event(**fields) -> GameEvent:
@@ -227,12 +236,16 @@ def _rules_deal(dealer, tricks, trick_winners, bonus_side) -> rules.Deal:
     )
 
 
-def _deal_create(game, number, dealer, tricks_text, winners_text, bonus_side, key, user, link):
+def _deal_create(
+    game, number, dealer, tricks_text, winners_text, bonus_side, key, user, link, version=None
+):
     # Undone and corrected deals keep their rows, so a number may already have versions.
+    if version is None:
+        version = game.deals.filter(number=number).count() + 1
     return Deal.objects.create(
         game=game,
         number=number,
-        version=game.deals.filter(number=number).count() + 1,
+        version=version,
         dealer=dealer,
         tricks=tricks_text,
         trick_winners=winners_text,
@@ -262,20 +275,38 @@ def deal_record(
     rules refuse raises rules.InvalidDeal. Nothing is written in any of those cases.
     """
     tricks_text, winners_text = _texts(tricks, trick_winners)
+    labels = side_labels(game)  # fixed when the game started: read before the lock
     try:
         with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=game.pk)
-            existing = Deal.objects.filter(key=key).first()
+            game = _locked(game, labels)
+            # Every deal of the game, and a deal already saved with this key, at once.
+            deals = list(Deal.objects.filter(Q(game=game) | Q(key=key)))
+            existing = next((deal for deal in deals if deal.key == key), None)
             if existing is not None:
                 return _replayed(existing, game, dealer, tricks_text, winners_text, bonus_side)
             if game.version != version:
                 raise StaleGame(game)
             _check_not_confirmed(game)
+            live = sorted((deal for deal in deals if deal.live), key=lambda deal: deal.number)
             new = _rules_deal(dealer, tricks, trick_winners, bonus_side)
-            result = game_result(game, [new])
+            result = rules.score_game(
+                game.ruleset,
+                sides=game.sides,
+                deals=[*(deal.as_rules_deal() for deal in live), new],
+            )
             number = len(result.deals)
+            versions = sum(1 for deal in deals if deal.number == number)
             deal = _deal_create(
-                game, number, dealer, tricks_text, winners_text, bonus_side, key, user, link
+                game,
+                number,
+                dealer,
+                tricks_text,
+                winners_text,
+                bonus_side,
+                key,
+                user,
+                link,
+                version=versions + 1,
             )
             _write_totals(game, result)
             _event(
@@ -321,7 +352,7 @@ def deal_correct(
     reason = reason.strip()
     try:
         with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=game.pk)
+            game = _locked(game)
             existing = Deal.objects.filter(key=key).first()
             if existing is not None and existing.number == number:
                 return _replayed(existing, game, dealer, tricks_text, winners_text, bonus_side)
@@ -380,7 +411,7 @@ def deal_correct(
 def deal_undo(*, game: Game, version: int, user=None, link: ScorerLink | None = None) -> Deal:
     """Take back the last live deal (its row stays, `live=False`). Not on a confirmed game."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = _locked(game)
         if game.version != version:
             raise StaleGame(game)
         _check_not_confirmed(game)
@@ -406,6 +437,16 @@ CONFIRMED = (
     "This game is confirmed, so it takes no more changes. An organiser can still correct "
     "a deal, with a reason; the other side then confirms again."
 )
+
+
+def _locked(game: Game, labels: Sequence[str] | None = None) -> Game:
+    """The game's row, locked for this transaction, with its confirmation (if any).
+    `labels`, the sides' names as read before (they never change), spare a query."""
+    locked = (
+        Game.objects.select_for_update(of=("self",)).select_related("confirmation").get(pk=game.pk)
+    )
+    locked.labels = labels
+    return locked
 
 
 def _check_not_confirmed(game: Game) -> None:
@@ -440,7 +481,7 @@ def game_confirm(*, game: Game, version: int | None = None, user=None, link=None
     side: a link given to a side that entered none of the game's deals."""
     try:
         with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=game.pk)
+            game = _locked(game)
             if version is not None and game.version != version:
                 raise StaleGame(game)
             if game.is_confirmed:
@@ -483,7 +524,7 @@ def link_create(*, game: Game, side: int | None = None, user=None) -> ScorerLink
     if side is not None and not 0 <= side < game.sides:
         raise ScoringError("Choose one of the game's sides for the link.")
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
+        game = _locked(game)
         if game.is_confirmed:
             raise ScoringError("This game is confirmed: it takes no more scores.")
         link = ScorerLink.objects.create(game=game, side=side, created_by=_person(user))
@@ -495,6 +536,7 @@ def link_create(*, game: Game, side: int | None = None, user=None) -> ScorerLink
             link=link,
             text=f"Scorer link {link.pk}{for_side} made",
         )
+        results.content_changed(league_id=game.league_id)
         return link
 
 
@@ -513,6 +555,7 @@ def link_revoke(*, link: ScorerLink, user=None) -> ScorerLink:
             link=link,
             text=f"Scorer link {link.pk} revoked",
         )
+        results.content_changed(league_id=link.game.league_id)
         return link
 
 

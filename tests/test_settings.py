@@ -36,10 +36,10 @@ def django_setup(**env):
         (
             {
                 "DJANGO_DEBUG": "1",
-                "DJANGO_CONN_MAX_AGE": "soon",
+                "DJANGO_DB_POOL_SIZE": "lots",
                 "DATABASE_URL": "postgres://u@localhost/db",
             },
-            "DJANGO_CONN_MAX_AGE must be a whole number",
+            "DJANGO_DB_POOL_SIZE must be a whole number",
         ),
         ({}, "DJANGO_SECRET_KEY is not set"),
     ],
@@ -86,6 +86,6 @@ def test_the_sqlite_default_waits_for_writers_instead_of_failing():
     assert result.stdout.split() == ["IMMEDIATE", "20", "True"]
 
 
-def test_the_tests_run_on_postgresql(settings):
+def test_the_tests_run_on_postgresql_through_the_connection_pool(settings):
     assert settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
-    assert settings.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
+    assert settings.DATABASES["default"]["OPTIONS"]["pool"]["max_size"] >= 2

@@ -48,3 +48,24 @@ def test_the_match_page_costs_the_same_for_one_game_or_three(client, world):
     game = game_next(fixture=world.fixture, number=3, first_dealer=0)
     play(game, 3, 2)
     assert queries(client, url) == small
+
+
+def test_a_deal_post_costs_ten_queries_however_long_the_game(client, world):
+    """The organiser's user and permission, the game and its sides, the game's lock, its
+    deals (with any deal already saved under the key), the new deal, the game's totals,
+    the league's content version and the record's line: 10 (savepoints aside)."""
+    client.force_login(world.organiser)
+    url = reverse("scoring:deal-record", args=[world.game.pk])
+    client.get(reverse("scoring:game-sheet", args=[world.game.pk]))  # the session in the cache
+    counts = []
+    for first in (2, 1):
+        world.game.refresh_from_db()
+        fields = {"key": uuid.uuid4(), "version": world.game.version, "mode": "split"}
+        with CaptureQueriesContext(connection) as context:
+            response = client.post(url, {**fields, "dealer": len(counts), "first": first})
+        assert response.status_code == 302
+        counts.append(sum(1 for q in context.captured_queries if "SAVEPOINT" not in q["sql"]))
+    assert counts[0] == 10
+    # The deal that finishes the game also writes its result rows and the fixture's count.
+    # (the fixture's counts 2, the sides and their players 2, the rows 3: 7 more)
+    assert counts[1] == 10 + 7
