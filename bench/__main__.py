@@ -25,10 +25,16 @@ from bench import db  # noqa: E402
 PUBS, TABLES, DEAL_EVERY_S = 40, 8, 180
 PLAYERS, REFRESH_EVERY_S = 500, 30
 
+# Every Twenty-Five night in Ireland at once: 1,000 venues x 10 tables (a deal per table
+# every 3 minutes: 55 deal POSTs/s, each followed by its sheet) and 20,000 players
+# refreshing a table every 60 s (330 GETs/s), most of them conditional.
+NATIONAL_DEALS_PER_S, NATIONAL_TABLE_GETS_PER_S, NATIONAL_CONDITIONAL_SHARE = 55, 330, 0.8
+
 TARGETS = {
     "read_vs_floor": ("<=", 0.05),
     "recompute_vs_floor": ("<=", 1.5),
     "standings_http_vs_hello": (">=", 0.8),
+    "conditional_http_vs_hello": (">=", 0.9),
     "deal_post_vs_hello": (">=", 0.1),
     "capacity_vs_busy_night": (">=", 10.0),
 }
@@ -122,6 +128,10 @@ def run(args, url) -> dict:
     say("HTTP measurements (gunicorn, 2 workers)")
     report["http"] = http(built["M"], url, args)
     report["model"] = capacity(report["http"])
+    report["national_night"] = {
+        "one_server": national_night(report["http"]["rps_median"]),
+        "two_servers_redis": national_night(report["http"]["two_servers"]["rps"]),
+    }
     report["ratios"], report["verdicts"] = verdicts(report)
     report["checks"] = {size: consistent(b.season) for size, b in built.items()}
     report["finished"] = datetime.datetime.now(datetime.UTC).isoformat()
@@ -296,18 +306,28 @@ def http(built, url, args) -> dict:
     sheet = Game.objects.filter(season=season, fixture__isnull=False).order_by("pk").first()
     sheet_path = reverse("scoring:game-sheet", args=[sheet.pk])
     deals_before = Deal.objects.count()
-    samples = {"hello": [], "standings": [], "sheet": [], "deal_post": []}
+    samples = {"hello": [], "standings": [], "conditional": [], "sheet": [], "deal_post": []}
     runs = []
     with serving(url) as base:
         browser = Browser(base)
         browser.login("bench-secretary", password)
         cookie, csrf = browser.cookie_header(), browser.csrf
         status, _ = browser.get(standings_path)
+        etag = load.etag(base + standings_path)
         for round_ in range(args.rounds):
             for name, run_ in (
                 ("hello", lambda: load.get(base + "/healthz", args.seconds)),
                 ("standings", lambda: load.get(base + standings_path, args.seconds)),
-                ("sheet", lambda: load.get(base + sheet_path, args.seconds)),
+                (
+                    "conditional",
+                    lambda: load.get(
+                        base + standings_path, args.seconds, headers={"If-None-Match": etag}
+                    ),
+                ),
+                (
+                    "sheet",
+                    lambda: load.get(base + sheet_path, args.seconds, headers={"Cookie": cookie}),
+                ),
                 (
                     "deal_post",
                     lambda r=round_: load.post_deals(
@@ -320,8 +340,10 @@ def http(built, url, args) -> dict:
                 samples[name].append(result["rps"])
                 runs.append({"round": round_, "what": name, **result})
                 say(f"  {name}: {result['rps']:.0f} req/s ({result['bad']} unexpected)")
+    say("  two app servers on one PostgreSQL and one Redis")
+    two = two_servers(url, standings_path, sheet_path, pool[-per_run:], args)
     saved = Deal.objects.count() - deals_before
-    posted = sum(r["requests"] for r in runs if r["what"] == "deal_post")
+    posted = sum(r["requests"] for r in runs if r["what"] in ("deal_post", "two_deal_post"))
     # A page that answered nothing in its window counts as one answer in that window.
     floor_rps = 1 / args.seconds
     medians = {name: max(statistics.median(v), floor_rps) for name, v in samples.items()}
@@ -339,7 +361,67 @@ def http(built, url, args) -> dict:
         "deals_saved": saved,
         "runs": runs,
         "standings_vs_hello": round(medians["standings"] / medians["hello"], 3),
+        "conditional_vs_hello": round(medians["conditional"] / medians["hello"], 3),
         "deal_post_vs_hello": round(medians["deal_post"] / medians["hello"], 3),
+        "two_servers": two,
+    }
+
+
+def two_servers(url, standings_path, sheet_path, games, args) -> dict:
+    """The same requests against two gunicorn servers (one worker each) sharing the
+    database and a Redis cache, loaded at once: their answers per second added up."""
+    from bench import load
+    from bench.server import Browser, serving
+
+    env = {"REDIS_URL": "redis://127.0.0.1:6379/4", "DJANGO_CACHE_PREFIX": "bench"}
+    rps = {}
+    with (
+        serving(url, workers=1, extra_env=env) as one,
+        serving(url, workers=1, extra_env=env) as two,
+    ):
+        bases = [one, two]
+        browser = Browser(one)
+        browser.login("bench-secretary", "bench-secretary-25")
+        cookie, csrf = browser.cookie_header(), browser.csrf
+        etag = load.etag(one + standings_path)
+        half = len(games) // 2
+        kinds = {
+            "hello": lambda b, i: load.get(b + "/healthz", args.seconds),
+            "standings": lambda b, i: load.get(b + standings_path, args.seconds),
+            "conditional": lambda b, i: load.get(
+                b + standings_path, args.seconds, headers={"If-None-Match": etag}
+            ),
+            "sheet": lambda b, i: load.get(
+                b + sheet_path, args.seconds, headers={"Cookie": cookie}
+            ),
+            "deal_post": lambda b, i: load.post_deals(
+                b, games[i * half : (i + 1) * half], cookie, csrf, args.seconds
+            ),
+        }
+        for name, run_ in kinds.items():
+            for base in bases:
+                load.drain(base)
+            results = load.together(
+                [lambda b=b, i=i, run_=run_: run_(b, i) for i, b in enumerate(bases)]
+            )
+            rps[name] = round(sum(r["rps"] for r in results), 1)
+            say(f"  two servers, {name}: {rps[name]:.0f} req/s")
+    return {"rps": rps, "redis": env["REDIS_URL"]}
+
+
+def national_night(rps: dict) -> dict:
+    """The share of this box every Twenty-Five night in Ireland at once would need."""
+    deals, tables = NATIONAL_DEALS_PER_S, NATIONAL_TABLE_GETS_PER_S
+    conditional = tables * NATIONAL_CONDITIONAL_SHARE
+    shares = {
+        "deal_post": deals / rps["deal_post"],
+        "sheet": deals / rps["sheet"],
+        "table_304": conditional / rps["conditional"],
+        "table_200": (tables - conditional) / rps["standings"],
+    }
+    return {
+        "share_by_request": {k: round(v, 4) for k, v in shares.items()},
+        "box_share": round(sum(shares.values()), 3),
     }
 
 
@@ -382,6 +464,7 @@ def verdicts(report) -> tuple[dict, dict]:
         if figures.get("recompute_vs_floor") is not None:
             ratios[f"recompute_vs_floor_{size}"] = figures["recompute_vs_floor"]
     ratios["standings_http_vs_hello"] = report["http"]["standings_vs_hello"]
+    ratios["conditional_http_vs_hello"] = report["http"]["conditional_vs_hello"]
     ratios["deal_post_vs_hello"] = report["http"]["deal_post_vs_hello"]
     ratios["capacity_vs_busy_night"] = report["model"]["capacity_vs_busy_night"]
     out = {}
@@ -450,8 +533,9 @@ def table(report) -> str:
         f"{report['http']['connections']} connections) | req/s |",
         "|---|---:|",
         f"| /healthz (hello) | {h['hello']:.0f} |",
-        f"| team table page | {h['standings']:.0f} |",
-        f"| table sheet GET | {h['sheet']:.0f} |",
+        f"| team table page (visitor) | {h['standings']:.0f} |",
+        f"| team table page, conditional (304) | {h['conditional']:.0f} |",
+        f"| table sheet GET (organiser) | {h['sheet']:.0f} |",
         f"| deal POST (fresh key) | {h['deal_post']:.0f} |",
         "",
         f"Deal POSTs answered {report['http']['deal_posts_answered']:,}, deals saved "
@@ -459,6 +543,17 @@ def table(report) -> str:
         f"Busy night: {report['model']['model']}. Share of the server it needs, by request: "
         + ", ".join(f"{k} {v:.1%}" for k, v in report["model"]["busy_share_by_request"].items())
         + f"; capacity = 1 / {report['model']['server_busy_share']:.3f}.",
+        "",
+        "Two app servers (1 worker each) on one PostgreSQL and one Redis, loaded at once, "
+        "req/s: "
+        + ", ".join(f"{k} {v:.0f}" for k, v in report["http"]["two_servers"]["rps"].items())
+        + ".",
+        "",
+        "National night (55 deal POSTs/s each with its sheet, 330 table GETs/s of which "
+        f"{NATIONAL_CONDITIONAL_SHARE:.0%} conditional), share of this box it needs: "
+        f"one app server {report['national_night']['one_server']['box_share']:.1%}, "
+        "two app servers with Redis "
+        f"{report['national_night']['two_servers_redis']['box_share']:.1%}.",
         "",
         "Queries per deal POST (in process): "
         + ", ".join(f"{k} {v[1]} ({v[0]})" for k, v in report["deal_post_queries"].items())

@@ -31,6 +31,32 @@ def get(url: str, seconds: float, headers: dict | None = None) -> dict:
     return _python(url, seconds, lambda i: ("GET", urllib.parse.urlsplit(url).path, None, headers))
 
 
+def etag(url: str) -> str:
+    """The ETag a visitor's GET of `url` comes back with."""
+    parts = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    conn.request("GET", parts.path)
+    response = conn.getresponse()
+    response.read()
+    conn.close()
+    return response.getheader("ETag", "")
+
+
+def together(runs: list) -> list[dict]:
+    """Run each of `runs` (a load function) at the same time; their results."""
+    results: list = [None] * len(runs)
+
+    def one(i):
+        results[i] = runs[i]()
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(runs))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
 def post_deals(base: str, game_ids: list[int], cookie: str, csrf: str, seconds: float) -> dict:
     """POST the first deal of a fresh game each time, with a fresh idempotency key."""
     if WRK:
