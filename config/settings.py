@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "axes",
     "league",
     "scoring",
+    "drives",
 ]
 
 MIDDLEWARE = [
