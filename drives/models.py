@@ -121,6 +121,9 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["drive", "game", "entry"], name="seat_once_a_game"),
         ]
 
+    def __str__(self):
+        return f"game {self.game}: table {self.table or 'out'}"
+
 
 class Result(models.Model):
     drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="results")
@@ -135,6 +138,9 @@ class Result(models.Model):
                 fields=["drive", "game", "table"], name="result_once_a_table_a_game"
             ),
         ]
+
+    def __str__(self):
+        return f"game {self.game}: table {self.table}, side {self.side + 1}"
 
 
 class TieBreak(models.Model):
@@ -151,3 +157,6 @@ class TieBreak(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["drive", "place"], name="tiebreak_once_a_place"),
         ]
+
+    def __str__(self):
+        return f"place {self.place}: {self.get_method_display()}"

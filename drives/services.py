@@ -288,7 +288,8 @@ def game_next(*, drive: Drive) -> movement.Seating | None:
         if waiting:
             listed = ", ".join(map(str, waiting))
             raise DriveError(
-                f"Game {drive.game}: no result yet from table{'s' if len(waiting) > 1 else ''} {listed}."
+                f"Game {drive.game}: no result yet from "
+                f"table{'s' if len(waiting) > 1 else ''} {listed}."
             )
         if drive.game == drive.games:
             drive.status = Drive.Status.FINISHED
