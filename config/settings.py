@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "axes",
     "league",
     "scoring",
+    "drives",
 ]
 
 MIDDLEWARE = [

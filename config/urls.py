@@ -10,5 +10,6 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("games/", include("scoring.urls")),
+    path("<slug:league_slug>/drives/", include("drives.urls")),
     path("", include("league.urls")),
 ]

@@ -22,6 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rules
+from drives.demo import drives_demo_load
+from league.models import League
 from scoring.demo import load_demo
 from scoring.models import Game, ScorerLink
 from tests.security.crawler import crawl
@@ -101,6 +103,7 @@ def walked(django_db_setup, django_db_blocker):
         transaction.atomic(),
     ):
         load_demo()
+        drives_demo_load(league=League.objects.get())
         clients = {person: client_for(person) for person in PERSONS}  # logging in writes
         before = database_state()
         results = {person: crawl(client, starts(person)) for person, client in clients.items()}

@@ -1,0 +1,67 @@
+from django import forms
+
+from drives.models import Drive, TieBreak
+from drives.services import PRESETS
+
+
+class DriveForm(forms.Form):
+    preset = forms.ChoiceField(
+        label="Kind of night",
+        choices=[("", "Set it myself")] + [(k, p["label"]) for k, p in PRESETS.items()],
+        required=False,
+    )
+    name = forms.CharField(max_length=100, initial="Card drive")
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    pub = forms.ModelChoiceField(queryset=None, label="Venue", empty_label=None)
+    format = forms.ChoiceField(choices=Drive.Format.choices, initial=Drive.Format.PARTNERS)
+    table_size = forms.TypedChoiceField(
+        label="Seats at a table", choices=[(n, n) for n in (3, 4, 5, 6)], coerce=int, initial=4
+    )
+    games = forms.IntegerField(min_value=1, max_value=60, initial=20)
+    movement = forms.ChoiceField(choices=Drive.Movement.choices)
+    places = forms.IntegerField(label="Prizes by games won", min_value=1, max_value=10, initial=3)
+    jackpot = forms.IntegerField(label="Jackpot at wins", min_value=1, max_value=60, required=False)
+    booby = forms.BooleanField(label="Booby prize for the fewest wins", required=False)
+    cookie_jar = forms.CharField(
+        label="Cookie-jar games", required=False, help_text="Game numbers, for example 5, 12, 18"
+    )
+    tie_rule = forms.ChoiceField(label="Ties for a prize", choices=Drive.TieRule.choices)
+    entry_fee = forms.DecimalField(
+        label="Entry fee (€)", min_value=0, max_value=1000, decimal_places=2, required=False
+    )
+
+    def __init__(self, *args, pubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pub"].queryset = pubs
+
+    def clean_cookie_jar(self):
+        text = self.cleaned_data["cookie_jar"].replace(",", " ").split()
+        if not all(t.isdigit() and len(t) < 4 for t in text):
+            raise forms.ValidationError("Write game numbers only, for example 5, 12, 18.")
+        return sorted({int(t) for t in text})
+
+    def cleaned_settings(self) -> dict:
+        data = dict(self.cleaned_data)
+        if data.get("preset"):
+            # A preset decides the kind of night; the name, date, venue and fee stay.
+            keep = ("preset", "name", "date", "pub", "entry_fee", "cookie_jar")
+            return {k: data[k] for k in keep}
+        return data
+
+
+class EntryForm(forms.Form):
+    name = forms.CharField(max_length=100, label="Name")
+    partner_name = forms.CharField(
+        max_length=100, label="Partner (if they have one)", required=False
+    )
+    paid = forms.BooleanField(label="Paid the entry fee", required=False)
+
+
+class ResultForm(forms.Form):
+    side = forms.IntegerField(min_value=0, max_value=5)
+
+
+class TieBreakForm(forms.Form):
+    place = forms.IntegerField(min_value=1, max_value=10)
+    winner = forms.IntegerField(min_value=1)
+    method = forms.ChoiceField(choices=TieBreak.Method.choices)

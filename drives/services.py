@@ -1,0 +1,333 @@
+"""
+Services that run a card drive. Keyword-only, each in one transaction, the drive's row
+locked first so two phones never compute the same game twice.
+
+Every refusal is a `DriveError` whose message an organiser can read; nothing is saved.
+"""
+
+import datetime
+import random
+from collections import Counter
+
+from django.db import IntegrityError, transaction
+
+from drives import movement
+from drives.models import Drive, Entry, Result, Seat, TieBreak
+from league.models import League, Player, Pub
+from league.names import key, name_problem, tidy
+
+PRESETS = {
+    "progressive": {
+        "label": "Progressive 25, partners, tables of 4, 20 games",
+        "format": Drive.Format.PARTNERS,
+        "table_size": 4,
+        "games": 20,
+        "movement": Drive.Movement.WINNERS_MOVE,
+        "places": 3,
+        "jackpot": 14,
+        "tie_rule": Drive.TieRule.CUT,
+    },
+    "six": {
+        "label": "Tables of six, three pairs",
+        "format": Drive.Format.PARTNERS,
+        "table_size": 6,
+        "games": 20,
+        "movement": Drive.Movement.WINNERS_MOVE,
+        "places": 3,
+        "jackpot": 14,
+        "tie_rule": Drive.TieRule.CUT,
+    },
+    "45s": {
+        "label": "45s: winners move, losers stay",
+        "format": Drive.Format.PARTNERS,
+        "table_size": 4,
+        "games": 25,
+        "movement": Drive.Movement.WINNERS_MOVE,
+        "places": 3,
+        "jackpot": None,
+        "booby": True,
+        "tie_rule": Drive.TieRule.PLAYOFF,
+    },
+}
+
+
+class DriveError(Exception):
+    """A refusal an organiser can read."""
+
+
+def _name(text: str, *, what: str) -> str:
+    problem = name_problem(text or "", what=what)
+    if problem:
+        raise DriveError(problem)
+    return tidy(text)
+
+
+def _locked(drive: Drive) -> Drive:
+    return Drive.objects.select_for_update().get(pk=drive.pk)
+
+
+def plan_for(drive: Drive) -> movement.Plan:
+    return movement.Plan.for_drive(
+        individual=drive.individual, table_size=drive.table_size, movement=drive.movement
+    )
+
+
+def _check_settings(fields: dict) -> None:
+    individual = fields.get("format") == Drive.Format.INDIVIDUAL
+    size = fields.get("table_size")
+    if individual and size not in (3, 4, 5, 6):
+        raise DriveError("Tables for every player for themselves seat 3 to 6.")
+    if not individual and size not in (4, 6):
+        raise DriveError("With partners, tables seat 4 (two pairs) or 6 (three pairs).")
+    if not 1 <= (fields.get("games") or 0) <= 60:
+        raise DriveError("A drive has between 1 and 60 games.")
+    if not 1 <= (fields.get("places") or 0) <= 10:
+        raise DriveError("Give between 1 and 10 prizes by games won.")
+    jackpot = fields.get("jackpot")
+    if jackpot is not None and not 1 <= jackpot <= fields["games"]:
+        raise DriveError("The jackpot must be at a number of wins within the games.")
+    for game in fields.get("cookie_jar") or []:
+        if not 1 <= game <= fields["games"]:
+            raise DriveError(f"Cookie-jar game {game} is not one of the drive's games.")
+
+
+def drive_create(*, league: League, pub: Pub, name: str, date: datetime.date, **fields) -> Drive:
+    if pub.league_id != league.pk:
+        raise DriveError("That pub is not in this league.")
+    preset = PRESETS.get(fields.pop("preset", "") or "", {})
+    settings = {k: v for k, v in preset.items() if k != "label"}
+    settings.update({k: v for k, v in fields.items() if v is not None or k == "jackpot"})
+    _check_settings(settings)
+    with transaction.atomic():
+        return Drive.objects.create(
+            league=league,
+            pub=pub,
+            name=_name(name, what="drive's name"),
+            date=date,
+            seed=random.SystemRandom().randrange(2**31),
+            **settings,
+        )
+
+
+def _player(league: League, name: str) -> Player | None:
+    if not name:
+        return None
+    wanted = key(name)
+    found = Player.objects.filter(league=league, name__iexact=name).first()
+    if found is None:
+        found = next(
+            (p for p in Player.objects.filter(league=league) if key(p.name) == wanted), None
+        )
+    return found
+
+
+def entry_add(*, drive: Drive, name: str, partner_name: str = "", paid: bool = False) -> Entry:
+    """Check someone in at the door. While the drive is playing they join at the next game."""
+    name = _name(name, what="name")
+    partner_name = tidy(partner_name or "")
+    if partner_name:
+        partner_name = _name(partner_name, what="partner's name")
+        if drive.individual:
+            raise DriveError("Every player plays for themselves tonight: check in one name.")
+        if key(partner_name) == key(name):
+            raise DriveError("A pair needs two different people.")
+    with transaction.atomic():
+        drive = _locked(drive)
+        if drive.status == Drive.Status.FINISHED:
+            raise DriveError("This drive has finished.")
+        taken = {key(n) for e in drive.entries.all() for n in (e.name, e.partner_name) if n}
+        for person in filter(None, (name, partner_name)):
+            if key(person) in taken:
+                raise DriveError(f"“{person}” is already checked in.")
+        return Entry.objects.create(
+            drive=drive,
+            name=name,
+            partner_name=partner_name,
+            player=_player(drive.league, name),
+            partner=_player(drive.league, partner_name),
+            paid=paid,
+            joined_game=drive.game + 1,
+        )
+
+
+def singles_pair(*, drive: Drive) -> int:
+    """Pair the singles waiting for a partner, in the order they came in. Returns pairs made."""
+    with transaction.atomic():
+        drive = _locked(drive)
+        if drive.individual:
+            raise DriveError("Every player plays for themselves tonight: nobody needs a partner.")
+        singles = [
+            e for e in drive.entries.all() if not e.partner_name and e.left_after_game is None
+        ]
+        made = 0
+        for first, second in zip(singles[::2], singles[1::2], strict=False):
+            first.partner_name, first.partner = second.name, second.player
+            first.joined_game = max(first.joined_game, second.joined_game)
+            first.save(update_fields=["partner_name", "partner", "joined_game"])
+            second.delete()
+            made += 1
+        return made
+
+
+def entry_leave(*, drive: Drive, entry: Entry) -> Entry:
+    """An early leaver: they play no more games; their wins so far stand."""
+    with transaction.atomic():
+        drive = _locked(drive)
+        entry = Entry.objects.select_for_update().get(pk=entry.pk, drive=drive)
+        if entry.left_after_game is not None:
+            raise DriveError(f"{entry} has already left.")
+        if drive.status == Drive.Status.FINISHED:
+            raise DriveError("This drive has finished.")
+        if drive.status == Drive.Status.OPEN:
+            entry.delete()
+            return entry
+        entry.left_after_game = drive.game
+        entry.save(update_fields=["left_after_game"])
+        return entry
+
+
+def _present(drive: Drive, game: int) -> list[int]:
+    """Entries who may play `game`: checked in by then, not gone, with a partner if needed."""
+    return [
+        e.pk
+        for e in drive.entries.all()
+        if e.joined_game <= game
+        and e.left_after_game is None
+        and (drive.individual or e.partner_name)
+    ]
+
+
+def _save_seating(drive: Drive, seating: movement.Seating) -> None:
+    rows = [
+        Seat(drive=drive, game=seating.game, entry_id=e, table=t.number, side=s)
+        for t in seating.tables
+        for s, side in enumerate(t.sides)
+        for e in side
+    ]
+    rows += [Seat(drive=drive, game=seating.game, entry_id=e) for e in seating.sit_outs]
+    Seat.objects.bulk_create(rows)
+
+
+def seating_of(drive: Drive, game: int) -> movement.Seating:
+    tables: dict[int, dict[int, list[int]]] = {}
+    sit_outs = []
+    for seat in Seat.objects.filter(drive=drive, game=game).order_by("table", "side", "pk"):
+        if seat.table is None:
+            sit_outs.append(seat.entry_id)
+        else:
+            tables.setdefault(seat.table, {}).setdefault(seat.side, []).append(seat.entry_id)
+    return movement.Seating(
+        game,
+        tuple(
+            movement.Table(n, tuple(tuple(tables[n][s]) for s in sorted(tables[n])))
+            for n in sorted(tables)
+        ),
+        tuple(sit_outs),
+    )
+
+
+def drive_start(*, drive: Drive) -> movement.Seating:
+    with transaction.atomic():
+        drive = _locked(drive)
+        if drive.status != Drive.Status.OPEN:
+            raise DriveError("This drive has already started.")
+        seating = movement.first_seating(_present(drive, 1), plan=plan_for(drive), seed=drive.seed)
+        if not seating.tables:
+            need = drive.table_size if drive.individual else drive.table_size // 2
+            what = "players" if drive.individual else "pairs"
+            raise DriveError(f"A table needs {need} {what}: check more in first.")
+        _save_seating(drive, seating)
+        drive.status, drive.game = Drive.Status.RUNNING, 1
+        drive.save(update_fields=["status", "game"])
+        return seating
+
+
+def result_record(*, drive: Drive, game: int, table: int, side: int) -> Result:
+    """Which side won this table in this game. Entering it again changes it (same game)."""
+    with transaction.atomic():
+        drive = _locked(drive)
+        if drive.status != Drive.Status.RUNNING or game != drive.game:
+            raise DriveError(
+                f"Game {game} is not the game in play; results go to game {drive.game}."
+            )
+        seats = list(Seat.objects.filter(drive=drive, game=game, table=table))
+        if not seats:
+            raise DriveError(f"There is no table {table} in game {game}.")
+        if side not in {s.side for s in seats}:
+            raise DriveError(f"Table {table} has no side {side + 1}.")
+        try:
+            result, _ = Result.objects.update_or_create(
+                drive=drive, game=game, table=table, defaults={"side": side}
+            )
+        except IntegrityError as error:  # two phones at once: the other one's is kept
+            raise DriveError(f"Table {table}'s result was entered at the same time.") from error
+        for seat in seats:
+            seat.won = seat.side == side
+        Seat.objects.bulk_update(seats, ["won"])
+        return result
+
+
+def tables_waiting(drive: Drive) -> list[int]:
+    """Tables of the game in play with no result yet."""
+    tables = set(
+        Seat.objects.filter(drive=drive, game=drive.game, table__isnull=False).values_list(
+            "table", flat=True
+        )
+    )
+    done = set(Result.objects.filter(drive=drive, game=drive.game).values_list("table", flat=True))
+    return sorted(tables - done)
+
+
+def game_next(*, drive: Drive) -> movement.Seating | None:
+    """Close the game in play and seat the next one (None when the last game is over)."""
+    with transaction.atomic():
+        drive = _locked(drive)
+        if drive.status != Drive.Status.RUNNING:
+            raise DriveError("This drive is not being played.")
+        waiting = tables_waiting(drive)
+        if waiting:
+            listed = ", ".join(map(str, waiting))
+            raise DriveError(
+                f"Game {drive.game}: no result yet from "
+                f"table{'s' if len(waiting) > 1 else ''} {listed}."
+            )
+        if drive.game == drive.games:
+            drive.status = Drive.Status.FINISHED
+            drive.save(update_fields=["status"])
+            return None
+        previous = seating_of(drive, drive.game)
+        winners = dict(
+            Result.objects.filter(drive=drive, game=drive.game).values_list("table", "side")
+        )
+        sat_out = Counter(
+            Seat.objects.filter(drive=drive, table__isnull=True).values_list("entry_id", flat=True)
+        )
+        seating = movement.next_seating(
+            previous,
+            winners=winners,
+            present=_present(drive, drive.game + 1),
+            plan=plan_for(drive),
+            sat_out=sat_out,
+        )
+        _save_seating(drive, seating)
+        drive.game += 1
+        drive.save(update_fields=["game"])
+        return seating
+
+
+def tiebreak_record(*, drive: Drive, place: int, winner: Entry, method: str) -> TieBreak:
+    """The organiser's record of a cut or play-off: `winner` takes `place`."""
+    from drives.selectors import drive_prizes
+
+    with transaction.atomic():
+        drive = _locked(drive)
+        if drive.status != Drive.Status.FINISHED:
+            raise DriveError("Ties are settled once the last game is over.")
+        if method not in TieBreak.Method.values:
+            raise DriveError("Say whether the tie was settled by a cut or a play-off.")
+        open_ties = {p.place: p.tied for p in drive_prizes(drive)["places"] if not p.settled}
+        if place not in open_ties:
+            raise DriveError(f"Place {place} has no tie to settle.")
+        if winner.pk not in open_ties[place]:
+            raise DriveError(f"{winner} is not in the tie for place {place}.")
+        return TieBreak.objects.create(drive=drive, place=place, winner=winner, method=method)

@@ -1,0 +1,99 @@
+"""The drive's pages: public to read; changes for the pub's organisers and the secretary."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from drives import services
+from drives.models import Result
+from tests.drives.test_services import make_drive
+from tests.factories import PubFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def running():
+    drive = make_drive(8)
+    services.drive_start(drive=drive)
+    return drive
+
+
+def url(name, drive, *args):
+    return reverse(f"drives:{name}", args=[drive.league.slug, drive.pk, *args])
+
+
+def test_the_drive_wall_prizes_and_entry_pages_are_public(client, running):
+    entry = running.entries.first()
+    for page in (
+        url("drive", running),
+        url("wall", running),
+        url("prizes", running),
+        url("entry", running, entry.pk),
+    ):
+        assert client.get(page).status_code == 200, page
+    wall = client.get(url("wall", running), headers={"HX-Request": "true"})
+    assert b'hx-trigger="every 20s"' in wall.content and b"<html" not in wall.content
+
+
+def test_only_the_pub_s_organisers_and_the_secretary_may_enter_a_result(running):
+    organiser, other, secretary = UserFactory(), UserFactory(), UserFactory()
+    running.pub.organisers.add(organiser)
+    PubFactory(league=running.league).organisers.add(other)
+    running.league.secretaries.add(secretary)
+    target = url("result", running, 1, 1)
+    for user, status in ((None, 403), (other, 403), (organiser, 302), (secretary, 302)):
+        client = Client()
+        if user:
+            client.force_login(user)
+        assert client.post(target, {"side": "1"}).status_code == status
+        assert client.get(url("grid", running)).status_code == (200 if status == 302 else 403)
+    assert Result.objects.get(drive=running).side == 1
+
+
+def test_a_drive_of_another_league_is_not_found_under_this_league(client, running):
+    other = PubFactory()
+    response = client.get(reverse("drives:drive", args=[other.league.slug, running.pk]))
+    assert response.status_code == 404
+
+
+def test_a_result_by_htmx_returns_the_table_and_bad_input_a_message(running):
+    user = UserFactory()
+    running.pub.organisers.add(user)
+    client = Client()
+    client.force_login(user)
+    response = client.post(
+        url("result", running, 1, 1), {"side": "0"}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200 and b"Table 1" in response.content
+    response = client.post(
+        url("result", running, 1, 1), {"side": "x"}, headers={"HX-Request": "true"}
+    )
+    assert b"Choose the pair that won" in response.content
+    response = client.post(url("next", running))
+    assert response.status_code == 302
+    assert Result.objects.filter(drive=running).count() == 1
+
+
+def test_set_up_from_a_preset_needs_an_organiser(client):
+    pub = PubFactory()
+    user = UserFactory()
+    pub.organisers.add(user)
+    data = {
+        "preset": "six",
+        "name": "Confey night",
+        "date": "2026-10-05",
+        "pub": pub.pk,
+        "format": "partners",
+        "table_size": "4",
+        "games": "20",
+        "movement": "winners_move",
+        "places": "3",
+        "tie_rule": "cut",
+    }
+    target = reverse("drives:create", args=[pub.league.slug])
+    assert client.post(target, data).status_code == 302  # to the login page
+    assert not pub.drives.exists()
+    client.force_login(user)
+    assert client.post(target, data).status_code == 302
+    assert pub.drives.get().table_size == 6
