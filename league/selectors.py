@@ -1,5 +1,6 @@
 """Reads reused by the league's pages, each a fixed number of queries."""
 
+from django.core.paginator import Paginator
 from django.db.models import Prefetch
 
 from league.models import Fixture, FixtureTeam, Player, SideResult, Team
@@ -40,3 +41,13 @@ def fixture_games(fixture) -> list[dict]:
         if row.won:
             game["winner"] = row.label
     return list(games.values())
+
+
+PAGE_SIZE = 50
+
+
+def paged(request, queryset):
+    """One page of a list that grows with the league (`?page=`, 50 rows; a page past the
+    end or not a number gives the nearest page), so a page costs the same however long
+    the list is."""
+    return Paginator(queryset, PAGE_SIZE).get_page(request.GET.get("page"))

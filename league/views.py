@@ -38,6 +38,7 @@ from league.permissions import is_secretary, pubs_run_by, require_pub, require_s
 from league.selectors import (
     fixture_games,
     fixtures_with_teams,
+    paged,
     season_fixtures,
     season_teams,
     teams_with_players,
@@ -71,7 +72,7 @@ def season_detail(request, league_slug, season_slug):
         "league": season.league,
         "season": season,
         "teams": season_teams(season),
-        "fixtures": season_fixtures(season),
+        "fixtures": paged(request, season_fixtures(season)),
     }
     return render(request, "league/season_detail.html", context)
 
@@ -86,7 +87,7 @@ def pub_detail(request, league_slug, pub_slug):
         "pub": pub,
         "season": season,
         "teams": season_teams(season).filter(pub=pub) if season else [],
-        "fixtures": season_fixtures(season).filter(pub=pub) if season else [],
+        "fixtures": paged(request, season_fixtures(season).filter(pub=pub)) if season else [],
     }
     return render(request, "league/pub_detail.html", context)
 
@@ -111,7 +112,7 @@ def team_detail(request, league_slug, pk):
         season__league__slug=league_slug,
         pk=pk,
     )
-    fixtures = season_fixtures(team.season).filter(fixture_teams__team=team)
+    fixtures = paged(request, season_fixtures(team.season).filter(fixture_teams__team=team))
     return render(
         request,
         "league/team_detail.html",
