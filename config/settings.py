@@ -8,6 +8,7 @@ DJANGO_ALLOWED_HOSTS    comma-separated (default: localhost,127.0.0.1)
 DJANGO_HTTPS            0 to serve plain HTTP without redirect or secure cookies (default 1)
 DJANGO_PROXY_COUNT      reverse proxies in front of the app, 0 or 1 (default 0)
 DATABASE_URL            postgres://… or sqlite:////… (default: db.sqlite3 in the project)
+EMAIL_URL               smtp://user:password@host:587 (or DJANGO_EMAIL_HOST and friends)
 """
 
 import datetime
@@ -17,7 +18,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
-from config.env import env_bool, env_database, env_int, env_list
+from config.env import env_bool, env_database, env_email, env_int, env_list
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -190,3 +191,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line_refusals"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+# Email (password reset, invitations): SMTP from EMAIL_URL or DJANGO_EMAIL_*; else the
+# console in development and files in outbox/ (DJANGO_EMAIL_FILE_PATH) otherwise.
+globals().update(env_email(debug=DEBUG, base_dir=BASE_DIR))
+DEFAULT_FROM_EMAIL = os.environ.get(
+    "DJANGO_DEFAULT_FROM_EMAIL", "Twenty-Five League <noreply@localhost>"
+)
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for a day

@@ -62,6 +62,12 @@ def starts(person) -> list[str]:
     and the page after a password change."""
     game = Game.objects.in_play().get()
     pages = ["/", game.get_absolute_url(), reverse("healthz")]
+    # The pages a password reset email and form lead to.
+    pages += [
+        reverse("password_reset_done"),
+        reverse("password_reset_confirm", args=["MQ", "set-password"]),
+        reverse("password_reset_complete"),
+    ]
     if person == "anonymous":
         pages.append(ScorerLink.objects.filter(game=game).first().get_absolute_url())
     else:

@@ -1,0 +1,117 @@
+"""Email: where it goes is read from the environment, and a forgotten password is reset
+by a link sent by email through Django's own views."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.core import mail
+from django.core.exceptions import ImproperlyConfigured
+from django.urls import reverse
+
+from config.env import env_email
+from tests.factories import UserFactory
+
+BASE = Path("/srv/app")
+EMAIL_VARS = [
+    "EMAIL_URL",
+    "DJANGO_EMAIL_HOST",
+    "DJANGO_EMAIL_PORT",
+    "DJANGO_EMAIL_HOST_USER",
+    "DJANGO_EMAIL_HOST_PASSWORD",
+    "DJANGO_EMAIL_USE_TLS",
+    "DJANGO_EMAIL_USE_SSL",
+    "DJANGO_EMAIL_FILE_PATH",
+]
+
+
+@pytest.fixture
+def no_email_env(monkeypatch):
+    for name in EMAIL_VARS:
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def test_development_mail_goes_to_the_console(no_email_env):
+    assert env_email(debug=True, base_dir=BASE) == {
+        "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"
+    }
+
+
+def test_without_smtp_mail_is_written_to_files(no_email_env):
+    settings = env_email(debug=False, base_dir=BASE)
+    assert settings["EMAIL_BACKEND"] == "django.core.mail.backends.filebased.EmailBackend"
+    assert settings["EMAIL_FILE_PATH"] == "/srv/app/outbox"
+
+
+def test_email_url_sets_smtp_with_tls(no_email_env):
+    no_email_env.setenv("EMAIL_URL", "smtp://league%40example.ie:s%3Dcret@mail.example.ie:587")
+    settings = env_email(debug=True, base_dir=BASE)
+    assert settings == {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "mail.example.ie",
+        "EMAIL_PORT": 587,
+        "EMAIL_HOST_USER": "league@example.ie",
+        "EMAIL_HOST_PASSWORD": "s=cret",
+        "EMAIL_USE_SSL": False,
+        "EMAIL_USE_TLS": True,
+    }
+
+
+def test_smtps_url_uses_ssl_on_465(no_email_env):
+    no_email_env.setenv("EMAIL_URL", "smtps://u:p@mail.example.ie")
+    settings = env_email(debug=False, base_dir=BASE)
+    assert (settings["EMAIL_PORT"], settings["EMAIL_USE_SSL"], settings["EMAIL_USE_TLS"]) == (
+        465,
+        True,
+        False,
+    )
+
+
+def test_the_usual_email_variables_set_smtp(no_email_env):
+    no_email_env.setenv("DJANGO_EMAIL_HOST", "smtp.example.ie")
+    no_email_env.setenv("DJANGO_EMAIL_PORT", "2525")
+    no_email_env.setenv("DJANGO_EMAIL_HOST_USER", "me")
+    settings = env_email(debug=False, base_dir=BASE)
+    assert settings["EMAIL_HOST"] == "smtp.example.ie"
+    assert settings["EMAIL_PORT"] == 2525
+    assert settings["EMAIL_HOST_USER"] == "me"
+    assert settings["EMAIL_USE_TLS"] is True
+
+
+@pytest.mark.parametrize("url", ["http://mail.example.ie", "smtp://", "smtp://h:port/"])
+def test_a_bad_email_url_stops_the_app_with_its_name(no_email_env, url):
+    no_email_env.setenv("EMAIL_URL", url)
+    with pytest.raises(ImproperlyConfigured, match="EMAIL_URL"):
+        env_email(debug=False, base_dir=BASE)
+
+
+@pytest.mark.django_db
+def test_a_forgotten_password_is_reset_by_the_emailed_link(client):
+    user = UserFactory(username="una@example.ie", email="una@example.ie")
+    page = client.get(reverse("login"))
+    assert reverse("password_reset") in page.content.decode()
+    response = client.post(reverse("password_reset"), {"email": "UNA@example.ie"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("password_reset_done")
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == ["una@example.ie"]
+    link = re.search(r"https?://[^/\s]+(/account/reset/\S+/)", mail.outbox[0].body).group(1)
+    form = client.get(link, follow=True)
+    assert form.status_code == 200
+    set_url = form.redirect_chain[-1][0]
+    response = client.post(
+        set_url, {"new_password1": "a-new-pint-25", "new_password2": "a-new-pint-25"}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("password_reset_complete")
+    user.refresh_from_db()
+    assert user.check_password("a-new-pint-25")
+    assert client.get(reverse("password_reset_complete")).status_code == 200
+
+
+@pytest.mark.django_db
+def test_an_unknown_address_gets_the_same_answer_and_no_email(client):
+    response = client.post(reverse("password_reset"), {"email": "nobody@example.ie"})
+    assert response.status_code == 302
+    assert mail.outbox == []
