@@ -72,12 +72,14 @@ def client_ip(request) -> str:
 
 
 def env_email(*, debug: bool, base_dir) -> dict:
-    """The email settings, from EMAIL_URL (smtp://user:password@host:587, smtps:// for
-    SSL on 465), else the usual DJANGO_EMAIL_HOST, _PORT, _HOST_USER, _HOST_PASSWORD,
-    _USE_TLS, _USE_SSL; with none of them, the console in development and files in
-    DJANGO_EMAIL_FILE_PATH (default: outbox/ in the project) otherwise."""
+    """The default mailer (Django's MAILERS["default"]), from EMAIL_URL
+    (smtp://user:password@host:587, smtps:// for SSL on 465), else the usual
+    DJANGO_EMAIL_HOST, _PORT, _HOST_USER, _HOST_PASSWORD, _USE_TLS, _USE_SSL; with none
+    of them, the console in development and files in DJANGO_EMAIL_FILE_PATH (default:
+    outbox/ in the project) otherwise."""
     from urllib.parse import unquote, urlsplit
 
+    smtp = "django.core.mail.backends.smtp.EmailBackend"
     raw = os.environ.get("EMAIL_URL", "").strip()
     if raw:
         parts = urlsplit(raw)
@@ -91,29 +93,30 @@ def env_email(*, debug: bool, base_dir) -> dict:
         except ValueError:
             raise ImproperlyConfigured("EMAIL_URL has a port that is not a number.") from None
         ssl = parts.scheme == "smtps"
-        return {
-            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "EMAIL_HOST": parts.hostname,
-            "EMAIL_PORT": port or (465 if ssl else 587),
-            "EMAIL_HOST_USER": unquote(parts.username or ""),
-            "EMAIL_HOST_PASSWORD": unquote(parts.password or ""),
-            "EMAIL_USE_SSL": ssl,
-            "EMAIL_USE_TLS": not ssl,
+        options = {
+            "host": parts.hostname,
+            "port": port or (465 if ssl else 587),
+            "username": unquote(parts.username or ""),
+            "password": unquote(parts.password or ""),
+            "use_ssl": ssl,
+            "use_tls": not ssl,
         }
+        return {"BACKEND": smtp, "OPTIONS": options}
     if os.environ.get("DJANGO_EMAIL_HOST", "").strip():
         ssl = env_bool("DJANGO_EMAIL_USE_SSL", False)
-        return {
-            "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "EMAIL_HOST": os.environ["DJANGO_EMAIL_HOST"].strip(),
-            "EMAIL_PORT": env_int("DJANGO_EMAIL_PORT", 465 if ssl else 587),
-            "EMAIL_HOST_USER": os.environ.get("DJANGO_EMAIL_HOST_USER", ""),
-            "EMAIL_HOST_PASSWORD": os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", ""),
-            "EMAIL_USE_SSL": ssl,
-            "EMAIL_USE_TLS": env_bool("DJANGO_EMAIL_USE_TLS", not ssl),
+        options = {
+            "host": os.environ["DJANGO_EMAIL_HOST"].strip(),
+            "port": env_int("DJANGO_EMAIL_PORT", 465 if ssl else 587),
+            "username": os.environ.get("DJANGO_EMAIL_HOST_USER", ""),
+            "password": os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", ""),
+            "use_ssl": ssl,
+            "use_tls": env_bool("DJANGO_EMAIL_USE_TLS", not ssl),
         }
+        return {"BACKEND": smtp, "OPTIONS": options}
     if debug:
-        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        return {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    path = os.environ.get("DJANGO_EMAIL_FILE_PATH") or str(base_dir / "outbox")
     return {
-        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
-        "EMAIL_FILE_PATH": os.environ.get("DJANGO_EMAIL_FILE_PATH") or str(base_dir / "outbox"),
+        "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "OPTIONS": {"file_path": path},
     }

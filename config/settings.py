@@ -194,7 +194,7 @@ LOGGING = {
 
 # Email (password reset, invitations): SMTP from EMAIL_URL or DJANGO_EMAIL_*; else the
 # console in development and files in outbox/ (DJANGO_EMAIL_FILE_PATH) otherwise.
-globals().update(env_email(debug=DEBUG, base_dir=BASE_DIR))
+MAILERS = {"default": env_email(debug=DEBUG, base_dir=BASE_DIR)}
 DEFAULT_FROM_EMAIL = os.environ.get(
     "DJANGO_DEFAULT_FROM_EMAIL", "Twenty-Five League <noreply@localhost>"
 )

@@ -637,3 +637,66 @@ def _user_create(*, username: str, password: str):
 def organiser_remove(*, pub: Pub, user) -> None:
     with transaction.atomic():
         pub.organisers.remove(user)
+
+
+# Sign-up and a new league ----------------------------------------------------------------
+
+
+def account_create(*, email: str, password: str):
+    """A new login whose username is its email address (lower case). Django's password
+    validators decide whether the password will do."""
+    User = get_user_model()
+    email = User.objects.normalize_email(email.strip()).lower()
+    if not email or "@" not in email:
+        raise LeagueError("Give your email address.")
+    if len(email) > 150:
+        raise LeagueError("That email address is longer than 150 characters.")
+    try:
+        validate_password(password, user=User(username=email, email=email))
+    except ValidationError as error:
+        raise LeagueError(" ".join(error.messages)) from error
+    taken = (
+        f"There is already a login for {email}. Log in, or use “Forgotten your password?” "
+        "on the login page."
+    )
+    try:
+        with transaction.atomic():
+            if User.objects.filter(Q(username__iexact=email) | Q(email__iexact=email)).exists():
+                raise LeagueError(taken)
+            return User.objects.create_user(email, email=email, password=password)
+    except IntegrityError as error:
+        raise LeagueError(taken) from error
+
+
+def league_create(
+    *,
+    user,
+    name: str,
+    slug: str,
+    pubs: Sequence[tuple[str, str]],
+    season: dict,
+) -> League:
+    """A new league run by `user`, with its first pubs (name, town) and its first season
+    (`season` holds season_create's fields). All of it, or nothing."""
+    name = _name(name, what="league's name")
+    slug = slug.strip().lower()
+    if not pubs:
+        raise LeagueError("Give at least one pub.")
+    taken = f"The address “{slug}” is taken by another league; choose another."
+    try:
+        with transaction.atomic():
+            if League.objects.filter(slug=slug).exists():
+                raise LeagueError(taken)
+            league = League(name=name, slug=slug)
+            try:
+                league.full_clean()
+            except ValidationError as error:
+                raise LeagueError(" ".join(error.messages)) from error
+            league.save()
+            league.secretaries.add(user)
+            for pub_name, town in pubs:
+                pub_create(league=league, name=pub_name, town=town)
+            season_create(league=league, **season)
+    except IntegrityError as error:
+        raise LeagueError(taken) from error
+    return league

@@ -24,12 +24,19 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password-change-done",
     ),
+    path("account/signup/", views.signup, name="signup"),
+    path("account/new-league/", views.league_create, name="league-create"),
     path("<slug:league_slug>/", views.league_home, name="league"),
     path("<slug:league_slug>/seasons/<slug:season_slug>/", views.season_detail, name="season"),
     path("<slug:league_slug>/pubs/<slug:pub_slug>/", views.pub_detail, name="pub"),
     path("<slug:league_slug>/players/<int:pk>/", views.player_detail, name="player"),
     path("<slug:league_slug>/teams/<int:pk>/", views.team_detail, name="team"),
     path("<slug:league_slug>/fixtures/<int:pk>/", views.fixture_detail, name="fixture"),
+    path(
+        "<slug:league_slug>/seasons/<slug:season_slug>/fixtures/print/",
+        views.fixtures_print,
+        name="season-fixtures-print",
+    ),
     # Organisers (for their pubs) and secretaries.
     path("<slug:league_slug>/tonight/", views.tonight, name="tonight"),
     path("<slug:league_slug>/fixtures/<int:pk>/edit/", views.fixture_edit, name="fixture-edit"),
@@ -42,6 +49,7 @@ urlpatterns = [
     path("<slug:league_slug>/players/<int:pk>/edit/", views.player_edit, name="player-edit"),
     # Secretaries.
     path(f"{manage}/", views.manage_home, name="manage"),
+    path(f"{manage}/first-run/", views.first_run, name="manage-first-run"),
     path(f"{manage}/pubs/new/", views.pub_create, name="manage-pub-create"),
     path(f"{manage}/seasons/new/", views.season_create, name="manage-season-create"),
     path(f"{manage}/organisers/", views.organisers, name="manage-organisers"),

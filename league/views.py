@@ -4,6 +4,7 @@ league/permissions.py for every object and call one service in league/services.p
 """
 
 from django.contrib import messages
+from django.contrib.auth import login as auth_login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
@@ -19,10 +20,12 @@ from league.forms import (
     FixturesGenerateForm,
     ImportConfirmForm,
     ImportForm,
+    LeagueCreateForm,
     OrganiserForm,
     PlayerForm,
     PubForm,
     SeasonForm,
+    SignUpForm,
     TeamForm,
 )
 from league.imports import (
@@ -543,3 +546,80 @@ def tonight(request, league_slug):
         "teams": season_teams(season).filter(pub__in=pubs) if season else [],
     }
     return render(request, "league/tonight.html", context)
+
+
+# Sign-up, a new league and its first run ---------------------------------------------
+
+
+def signup(request):
+    """A visitor makes a login (email and password), then goes on to `next` (an
+    invitation) or to start a league."""
+    target = _next_or(request, "") or request.GET.get("next", "")
+    if target and not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = ""
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and not request.user.is_authenticated and form.is_valid():
+        try:
+            user = services.account_create(
+                email=form.cleaned_data["email"], password=form.cleaned_data["password1"]
+            )
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome. You are logged in as {user.username}.")
+            return redirect(target or "league:league-create")
+    return render(request, "league/signup.html", {"form": form, "next": target})
+
+
+@login_required
+def league_create(request):
+    form = LeagueCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            league = services.league_create(
+                user=request.user,
+                name=data["name"],
+                slug=data["slug"],
+                pubs=data["pubs"],
+                season=form.season(),
+            )
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{league.name} is ready. Here is what comes next.")
+            return redirect("league:manage-first-run", league.slug)
+    return render(request, "league/league_create.html", {"form": form})
+
+
+@login_required
+def first_run(request, league_slug):
+    """The secretary's first steps, each ticked off when done."""
+    league = _secretary_league(request, league_slug)
+    season = league.seasons.current()
+    pub_count = league.pubs.count()
+    team_count = season.teams.count() if season else 0
+    fixture_count = season.fixtures.count() if season else 0
+    context = {
+        "league": league,
+        "season": season,
+        "pub_count": pub_count,
+        "team_count": team_count,
+        "fixture_count": fixture_count,
+    }
+    return render(request, "league/first_run.html", context)
+
+
+def fixtures_print(request, league_slug, season_slug):
+    """The season's fixture list on A4, for every pub's noticeboard."""
+    season = _season(league_slug, season_slug)
+    context = {
+        "league": season.league,
+        "season": season,
+        "fixtures": season_fixtures(season),
+        "printed": timezone.localdate(),
+    }
+    return render(request, "league/fixtures_print.html", context)

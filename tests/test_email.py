@@ -34,34 +34,38 @@ def no_email_env(monkeypatch):
 
 def test_development_mail_goes_to_the_console(no_email_env):
     assert env_email(debug=True, base_dir=BASE) == {
-        "EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"
+        "BACKEND": "django.core.mail.backends.console.EmailBackend"
     }
 
 
 def test_without_smtp_mail_is_written_to_files(no_email_env):
     settings = env_email(debug=False, base_dir=BASE)
-    assert settings["EMAIL_BACKEND"] == "django.core.mail.backends.filebased.EmailBackend"
-    assert settings["EMAIL_FILE_PATH"] == "/srv/app/outbox"
+    assert settings == {
+        "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "OPTIONS": {"file_path": "/srv/app/outbox"},
+    }
 
 
 def test_email_url_sets_smtp_with_tls(no_email_env):
     no_email_env.setenv("EMAIL_URL", "smtp://league%40example.ie:s%3Dcret@mail.example.ie:587")
     settings = env_email(debug=True, base_dir=BASE)
     assert settings == {
-        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-        "EMAIL_HOST": "mail.example.ie",
-        "EMAIL_PORT": 587,
-        "EMAIL_HOST_USER": "league@example.ie",
-        "EMAIL_HOST_PASSWORD": "s=cret",
-        "EMAIL_USE_SSL": False,
-        "EMAIL_USE_TLS": True,
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": "mail.example.ie",
+            "port": 587,
+            "username": "league@example.ie",
+            "password": "s=cret",
+            "use_ssl": False,
+            "use_tls": True,
+        },
     }
 
 
 def test_smtps_url_uses_ssl_on_465(no_email_env):
     no_email_env.setenv("EMAIL_URL", "smtps://u:p@mail.example.ie")
-    settings = env_email(debug=False, base_dir=BASE)
-    assert (settings["EMAIL_PORT"], settings["EMAIL_USE_SSL"], settings["EMAIL_USE_TLS"]) == (
+    options = env_email(debug=False, base_dir=BASE)["OPTIONS"]
+    assert (options["port"], options["use_ssl"], options["use_tls"]) == (
         465,
         True,
         False,
@@ -72,11 +76,11 @@ def test_the_usual_email_variables_set_smtp(no_email_env):
     no_email_env.setenv("DJANGO_EMAIL_HOST", "smtp.example.ie")
     no_email_env.setenv("DJANGO_EMAIL_PORT", "2525")
     no_email_env.setenv("DJANGO_EMAIL_HOST_USER", "me")
-    settings = env_email(debug=False, base_dir=BASE)
-    assert settings["EMAIL_HOST"] == "smtp.example.ie"
-    assert settings["EMAIL_PORT"] == 2525
-    assert settings["EMAIL_HOST_USER"] == "me"
-    assert settings["EMAIL_USE_TLS"] is True
+    options = env_email(debug=False, base_dir=BASE)["OPTIONS"]
+    assert options["host"] == "smtp.example.ie"
+    assert options["port"] == 2525
+    assert options["username"] == "me"
+    assert options["use_tls"] is True
 
 
 @pytest.mark.parametrize("url", ["http://mail.example.ie", "smtp://", "smtp://h:port/"])

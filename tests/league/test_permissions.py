@@ -21,6 +21,8 @@ SECRETARY_CHANGE = (302, 403, 403, 403, 302)
 PUB_RUNNERS = (200, 200, 403, 403, 302)
 PUB_RUNNERS_CHANGE = (302, 302, 403, 403, 302)
 ANY_ORGANISER = (200, 200, 200, 403, 302)
+LOGGED_IN = (200, 200, 200, 200, 302)
+LOGGED_IN_CHANGE = (302, 302, 302, 302, 302)
 
 
 @pytest.fixture
@@ -56,6 +58,10 @@ PAGES = [
     ("league:team-edit", lambda s: [s["league"], s["team"].pk], PUB_RUNNERS),
     ("league:player-edit", lambda s: [s["league"], s["player"].pk], PUB_RUNNERS),
     ("league:password-change", lambda s: [], (200, 200, 200, 200, 302)),
+    ("league:signup", lambda s: [], PUBLIC),
+    ("league:league-create", lambda s: [], LOGGED_IN),
+    ("league:season-fixtures-print", lambda s: [s["league"], s["season"]], PUBLIC),
+    ("league:manage-first-run", lambda s: [s["league"]], SECRETARY),
     ("league:manage", lambda s: [s["league"]], SECRETARY),
     ("league:manage-pub-create", lambda s: [s["league"]], SECRETARY),
     ("league:manage-season-create", lambda s: [s["league"]], SECRETARY),
@@ -133,7 +139,18 @@ def _team_data(s):
     return {"name": "Renamed", "pub": s["pub"].pk, "player_1": names[0], "player_2": "Newcomer"}
 
 
+NEW_LEAGUE = {
+    "name": "Galway League",
+    "slug": "galway",
+    "pubs": "Tigh Neachtain, Galway",
+    "season_name": "Winter 2026",
+    "start_date": "2026-09-07",
+    "ruleset_key": "twenty-five",
+    "march_bonus": "0",
+}
+
 CHANGES = [
+    ("league:league-create", lambda s: [], lambda s: NEW_LEAGUE, LOGGED_IN_CHANGE),
     ("league:team-edit", lambda s: [s["league"], s["team"].pk], _team_data, PUB_RUNNERS_CHANGE),
     (
         "league:player-edit",
