@@ -341,3 +341,34 @@ class LeagueCreateForm(forms.Form):
             "march_bonus": data["march_bonus"],
             "march_wins": data["march_wins"],
         }
+
+
+class InviteForm(forms.Form):
+    role = forms.ChoiceField(
+        choices=[
+            ("organiser", "Organiser of the pubs ticked below"),
+            ("secretary", "Secretary (runs the whole league with you)"),
+        ],
+        initial="organiser",
+        widget=forms.RadioSelect,
+    )
+    pubs = forms.ModelMultipleChoiceField(
+        queryset=None, required=False, widget=forms.CheckboxSelectMultiple
+    )
+    email = forms.EmailField(
+        label="Their email address (optional)",
+        required=False,
+        max_length=150,
+        help_text="We email them the link, and only a login with this address can accept it. "
+        "Leave empty to show the link or its QR code yourself.",
+    )
+
+    def __init__(self, *args, pubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pubs"].queryset = pubs
+
+    def clean(self):
+        data = super().clean()
+        if data.get("role") == "organiser" and not data.get("pubs"):
+            self.add_error("pubs", "Tick at least one pub for the organiser.")
+        return data

@@ -27,6 +27,7 @@ urlpatterns = [
     path("account/signup/", views.signup, name="signup"),
     path("account/new-league/", views.league_create, name="league-create"),
     path("<slug:league_slug>/", views.league_home, name="league"),
+    path("<slug:league_slug>/join/<str:token>/", views.invite_accept, name="invite-accept"),
     path("<slug:league_slug>/seasons/<slug:season_slug>/", views.season_detail, name="season"),
     path("<slug:league_slug>/pubs/<slug:pub_slug>/", views.pub_detail, name="pub"),
     path("<slug:league_slug>/players/<int:pk>/", views.player_detail, name="player"),
@@ -53,6 +54,14 @@ urlpatterns = [
     path(f"{manage}/pubs/new/", views.pub_create, name="manage-pub-create"),
     path(f"{manage}/seasons/new/", views.season_create, name="manage-season-create"),
     path(f"{manage}/organisers/", views.organisers, name="manage-organisers"),
+    path(f"{manage}/invites/", views.invites, name="manage-invites"),
+    path(f"{manage}/invites/<int:pk>/", views.invite_detail, name="manage-invite"),
+    path(f"{manage}/invites/<int:pk>/revoke/", views.invite_revoke, name="manage-invite-revoke"),
+    path(
+        f"{manage}/secretaries/<int:user_pk>/remove/",
+        views.secretary_remove,
+        name="manage-secretary-remove",
+    ),
     path(
         f"{manage}/organisers/<slug:pub_slug>/<int:user_pk>/remove/",
         views.organiser_remove,

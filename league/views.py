@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
@@ -20,6 +21,7 @@ from league.forms import (
     FixturesGenerateForm,
     ImportConfirmForm,
     ImportForm,
+    InviteForm,
     LeagueCreateForm,
     OrganiserForm,
     PlayerForm,
@@ -36,7 +38,7 @@ from league.imports import (
     sign_rows,
     unsign_rows,
 )
-from league.models import Fixture, League, Player, Pub, Season, Team
+from league.models import Fixture, Invite, League, Player, Pub, Season, Team
 from league.permissions import is_secretary, pubs_run_by, require_pub, require_secretary
 from league.selectors import (
     fixture_games,
@@ -511,7 +513,13 @@ def organisers(request, league_slug):
             messages.success(request, f"{user.username} now organises {pub.name}.")
             return redirect("league:manage-organisers", league.slug)
     pubs = league.pubs.prefetch_related("organisers")
-    return render(request, "league/organisers.html", {"league": league, "pubs": pubs, "form": form})
+    context = {
+        "league": league,
+        "pubs": pubs,
+        "form": form,
+        "secretaries": list(league.secretaries.order_by("username")),
+    }
+    return render(request, "league/organisers.html", context)
 
 
 @login_required
@@ -623,3 +631,126 @@ def fixtures_print(request, league_slug, season_slug):
         "printed": timezone.localdate(),
     }
     return render(request, "league/fixtures_print.html", context)
+
+
+# Invitations and roles ---------------------------------------------------------------
+
+
+def _qr_svg(url: str, title: str) -> str:
+    """`url` as an inline SVG QR code (no style attribute: the CSP allows none)."""
+    import segno
+    from django.utils.safestring import mark_safe
+
+    svg = segno.make(url, error="m").svg_inline(
+        scale=6, border=4, omitsize=True, svgclass="qr", lineclass=None, title=title
+    )
+    return mark_safe(svg.replace("<svg ", '<svg role="img" ', 1))  # noqa: S308 (segno's markup)
+
+
+@login_required
+def invites(request, league_slug):
+    """Invite an organiser or a co-secretary; the invitations still open."""
+    league = _secretary_league(request, league_slug)
+    form = InviteForm(request.POST or None, pubs=league.pubs.all())
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            invite = services.invite_create(
+                league=league,
+                created_by=request.user,
+                role=data["role"],
+                pubs=data["pubs"] or [],
+                email=data["email"],
+            )
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            if invite.email:
+                services.invite_email(
+                    invite=invite, url=request.build_absolute_uri(invite.get_absolute_url())
+                )
+                messages.success(request, f"The invitation is on its way to {invite.email}.")
+            else:
+                messages.success(request, "Invitation made. Show its link or QR code.")
+            return redirect("league:manage-invite", league.slug, invite.pk)
+    now = timezone.now()
+    pending = league.invites.prefetch_related("pubs").filter(
+        used_at__isnull=True, revoked_at__isnull=True, expires_at__gt=now
+    )
+    context = {"league": league, "form": form, "invites": pending}
+    return render(request, "league/invites.html", context)
+
+
+def _secretary_invite(request, league_slug, pk) -> Invite:
+    league = _secretary_league(request, league_slug)
+    return get_object_or_404(league.invites.select_related("league"), pk=pk)
+
+
+@login_required
+def invite_detail(request, league_slug, pk):
+    invite = _secretary_invite(request, league_slug, pk)
+    url = request.build_absolute_uri(invite.get_absolute_url())
+    state = invite.state(timezone.now())
+    context = {
+        "league": invite.league,
+        "invite": invite,
+        "url": url,
+        "state": state,
+        "qr": _qr_svg(url, "QR code of the invitation link") if state == "open" else "",
+    }
+    return render(request, "league/invite_detail.html", context)
+
+
+@login_required
+@require_POST
+def invite_revoke(request, league_slug, pk):
+    invite = _secretary_invite(request, league_slug, pk)
+    try:
+        services.invite_revoke(invite=invite)
+    except LeagueError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Invitation withdrawn: its link no longer works.")
+    return redirect("league:manage-invites", league_slug)
+
+
+@login_required
+@require_POST
+def secretary_remove(request, league_slug, user_pk):
+    league = _secretary_league(request, league_slug)
+    user = get_object_or_404(league.secretaries, pk=user_pk)
+    try:
+        services.secretary_remove(league=league, user=user)
+    except LeagueError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{user.get_username()} is no longer a secretary.")
+    return redirect("league:manage-organisers", league.slug)
+
+
+def invite_accept(request, league_slug, token):
+    """An invitation's link: who it is for and what it gives; accept (logged in), or
+    sign up or log in first. A refusal is told in plain words and changes nothing."""
+    invite, refusal = services.invite_check(token=token, league_slug=league_slug)
+    league = invite.league if invite and not refusal else None
+    if request.method == "POST" and not refusal:
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={request.path}")
+        try:
+            invite = services.invite_accept(token=token, league_slug=league_slug, user=request.user)
+        except LeagueError as error:
+            refusal = str(error)
+        else:
+            if invite.role == Invite.Role.SECRETARY:
+                messages.success(request, f"You are now a secretary of {invite.league.name}.")
+                return redirect("league:manage", invite.league.slug)
+            names = ", ".join(pub.name for pub in invite.pubs.all())
+            messages.success(request, f"You now organise {names}.")
+            return redirect("league:tonight", invite.league.slug)
+    context = {
+        "invite": invite if not refusal else None,
+        "league": league,
+        "refusal": refusal,
+        "pubs": list(invite.pubs.all()) if invite and not refusal else [],
+    }
+    return render(request, "league/invite_accept.html", context, status=410 if refusal else 200)

@@ -5,9 +5,10 @@ another league and someone not logged in. A refused change leaves the database a
 import pytest
 from django.urls import reverse
 
+from league import services
 from league.imports import sign_rows
 from league.models import Fixture
-from tests.factories import TeamFactory
+from tests.factories import TeamFactory, UserFactory
 from tests.league.conftest import snapshot
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +31,14 @@ def scene(world, fixture_at_pub):
     """The world, plus a team and player to look at; returns what the URLs need."""
     team = fixture_at_pub.fixture_teams.first().team
     TeamFactory(season=world.season, pub=world.pub, name="Spare Team")
+    invite = services.invite_create(
+        league=world.league, created_by=world.secretary, role="organiser", pubs=[world.pub]
+    )
+    co_secretary = UserFactory(username="co-secretary")
+    world.league.secretaries.add(co_secretary)
     return {
+        "invite": invite,
+        "co_secretary": co_secretary,
         "league": "clare",
         "season": "winter",
         "pub": world.pub,
@@ -63,6 +71,9 @@ PAGES = [
     ("league:season-fixtures-print", lambda s: [s["league"], s["season"]], PUBLIC),
     ("league:manage-first-run", lambda s: [s["league"]], SECRETARY),
     ("league:manage", lambda s: [s["league"]], SECRETARY),
+    ("league:invite-accept", lambda s: [s["league"], s["invite"].token], PUBLIC),
+    ("league:manage-invites", lambda s: [s["league"]], SECRETARY),
+    ("league:manage-invite", lambda s: [s["league"], s["invite"].pk], SECRETARY),
     ("league:manage-pub-create", lambda s: [s["league"]], SECRETARY),
     ("league:manage-season-create", lambda s: [s["league"]], SECRETARY),
     ("league:manage-organisers", lambda s: [s["league"]], SECRETARY),
@@ -219,6 +230,24 @@ CHANGES = [
         lambda s: {},
         SECRETARY_CHANGE,
     ),
+    (
+        "league:manage-invites",
+        lambda s: [s["league"]],
+        lambda s: {"role": "organiser", "pubs": [s["pub"].pk]},
+        SECRETARY_CHANGE,
+    ),
+    (
+        "league:manage-invite-revoke",
+        lambda s: [s["league"], s["invite"].pk],
+        lambda s: {},
+        SECRETARY_CHANGE,
+    ),
+    (
+        "league:manage-secretary-remove",
+        lambda s: [s["league"], s["co_secretary"].pk],
+        lambda s: {},
+        SECRETARY_CHANGE,
+    ),
 ]
 
 
@@ -260,7 +289,12 @@ def test_an_allowed_change_is_saved(client, scene, name, args, data, role):
     assert snapshot() != before
 
 
-POST_ONLY = ["league:fixture-postpone", "league:manage-organiser-remove"]
+POST_ONLY = [
+    "league:fixture-postpone",
+    "league:manage-organiser-remove",
+    "league:manage-invite-revoke",
+    "league:manage-secretary-remove",
+]
 
 
 @pytest.mark.parametrize("name", POST_ONLY)

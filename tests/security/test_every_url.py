@@ -78,6 +78,16 @@ def starts(person) -> list[str]:
     return pages
 
 
+def _an_open_invitation():
+    """An invitation not yet accepted, so the walk reaches its page and its link."""
+    from league.models import League
+    from league.services import invite_create
+
+    league = League.objects.get()
+    secretary = league.secretaries.first()
+    invite_create(league=league, created_by=secretary, role="organiser", pubs=[league.pubs.first()])
+
+
 def named_routes(resolver=None, namespace=""):
     """Every named URL pattern of our apps (Django's admin has its own tests)."""
     resolver = resolver or get_resolver()
@@ -107,6 +117,7 @@ def walked(django_db_setup, django_db_blocker):
         transaction.atomic(),
     ):
         load_demo()
+        _an_open_invitation()
         clients = {person: client_for(person) for person in PERSONS}  # logging in writes
         before = database_state()
         results = {person: crawl(client, starts(person)) for person, client in clients.items()}
