@@ -372,3 +372,7 @@ class InviteForm(forms.Form):
         if data.get("role") == "organiser" and not data.get("pubs"):
             self.add_error("pubs", "Tick at least one pub for the organiser.")
         return data
+
+
+class DivisionForm(forms.Form):
+    name = forms.CharField(label="New division", max_length=50)

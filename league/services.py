@@ -832,3 +832,42 @@ def secretary_remove(*, league: League, user) -> None:
         if league.secretaries.count() == 1:
             raise LeagueError("A league needs a secretary: invite another before you go.")
         league.secretaries.remove(user)
+
+
+# Closing a season and its divisions --------------------------------------------------------
+
+
+def season_close(*, season: Season) -> Season:
+    """The season is over: its status becomes finished (its tables stay as they are)."""
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        if season.status == Season.Status.FINISHED:
+            raise LeagueError(f"{season.name} is closed already.")
+        season.status = Season.Status.FINISHED
+        season.save(update_fields=["status"])
+        content_changed(league_id=season.league_id)
+    return season
+
+
+def division_create(*, season: Season, name: str) -> Division:
+    name = _name(name, what="division's name")
+    if len(name) > 50:
+        raise LeagueError("A division name has at most 50 characters.")
+    taken = f"{season.name} already has a division called “{name}”."
+    try:
+        with transaction.atomic():
+            if any(key(d.name) == key(name) for d in season.divisions.all()):
+                raise LeagueError(taken)
+            division = Division.objects.create(season=season, name=name)
+            content_changed(league_id=season.league_id)
+    except IntegrityError as error:
+        raise LeagueError(taken) from error
+    return division
+
+
+def division_delete(*, division: Division) -> None:
+    """Remove a division; its teams stay in the season without one."""
+    with transaction.atomic():
+        league_id = division.season.league_id
+        division.delete()
+        content_changed(league_id=league_id)

@@ -70,6 +70,13 @@ urlpatterns = [
     path(f"{manage}/teams-example.csv", views.import_example, name="manage-import-example"),
     path(f"{manage_season}/", views.season_manage, name="manage-season"),
     path(f"{manage_season}/edit/", views.season_edit, name="manage-season-edit"),
+    path(f"{manage_season}/close/", views.season_close, name="manage-season-close"),
+    path(f"{manage_season}/divisions/", views.divisions, name="manage-divisions"),
+    path(
+        f"{manage_season}/divisions/<int:pk>/delete/",
+        views.division_delete,
+        name="manage-division-delete",
+    ),
     path(f"{manage_season}/teams/new/", views.team_create, name="manage-team-create"),
     path(f"{manage_season}/import/", views.teams_import, name="manage-teams-import"),
     path(

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from league import services
 from league.forms import (
+    DivisionForm,
     FixtureForm,
     FixturesGenerateForm,
     ImportConfirmForm,
@@ -754,3 +755,53 @@ def invite_accept(request, league_slug, token):
         "pubs": list(invite.pubs.all()) if invite and not refusal else [],
     }
     return render(request, "league/invite_accept.html", context, status=410 if refusal else 200)
+
+
+# Closing a season; divisions ------------------------------------------------------------
+
+
+@login_required
+def season_close(request, league_slug, season_slug):
+    season = _secretary_season(request, league_slug, season_slug)
+    error = ""
+    if request.method == "POST":
+        try:
+            services.season_close(season=season)
+        except LeagueError as refused:
+            error = str(refused)
+        else:
+            messages.success(request, f"{season.name} is closed. Its tables are final.")
+            return redirect("league:manage-season", season.league.slug, season.slug)
+    context = {"league": season.league, "season": season, "error": error}
+    return render(request, "league/season_close.html", context)
+
+
+@login_required
+def divisions(request, league_slug, season_slug):
+    season = _secretary_season(request, league_slug, season_slug)
+    form = DivisionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            division = services.division_create(season=season, name=form.cleaned_data["name"])
+        except LeagueError as error:
+            form.add_error("name", str(error))
+        else:
+            messages.success(request, f"Division {division.name} added.")
+            return redirect("league:manage-divisions", season.league.slug, season.slug)
+    context = {
+        "league": season.league,
+        "season": season,
+        "form": form,
+        "divisions": season.divisions.annotate(team_count=Count("teams")),
+    }
+    return render(request, "league/divisions.html", context)
+
+
+@login_required
+@require_POST
+def division_delete(request, league_slug, season_slug, pk):
+    season = _secretary_season(request, league_slug, season_slug)
+    division = get_object_or_404(season.divisions, pk=pk)
+    services.division_delete(division=division)
+    messages.success(request, f"Division {division.name} removed; its teams have none now.")
+    return redirect("league:manage-divisions", season.league.slug, season.slug)

@@ -34,10 +34,12 @@ def scene(world, fixture_at_pub):
     invite = services.invite_create(
         league=world.league, created_by=world.secretary, role="organiser", pubs=[world.pub]
     )
+    division = world.season.divisions.create(name="North")
     co_secretary = UserFactory(username="co-secretary")
     world.league.secretaries.add(co_secretary)
     return {
         "invite": invite,
+        "division": division,
         "co_secretary": co_secretary,
         "league": "clare",
         "season": "winter",
@@ -73,6 +75,8 @@ PAGES = [
     ("league:manage", lambda s: [s["league"]], SECRETARY),
     ("league:invite-accept", lambda s: [s["league"], s["invite"].token], PUBLIC),
     ("league:manage-invites", lambda s: [s["league"]], SECRETARY),
+    ("league:manage-season-close", lambda s: [s["league"], s["season"]], SECRETARY),
+    ("league:manage-divisions", lambda s: [s["league"], s["season"]], SECRETARY),
     ("league:manage-invite", lambda s: [s["league"], s["invite"].pk], SECRETARY),
     ("league:manage-pub-create", lambda s: [s["league"]], SECRETARY),
     ("league:manage-season-create", lambda s: [s["league"]], SECRETARY),
@@ -237,6 +241,24 @@ CHANGES = [
         SECRETARY_CHANGE,
     ),
     (
+        "league:manage-season-close",
+        lambda s: [s["league"], s["season"]],
+        lambda s: {},
+        SECRETARY_CHANGE,
+    ),
+    (
+        "league:manage-divisions",
+        lambda s: [s["league"], s["season"]],
+        lambda s: {"name": "South"},
+        SECRETARY_CHANGE,
+    ),
+    (
+        "league:manage-division-delete",
+        lambda s: [s["league"], s["season"], s["division"].pk],
+        lambda s: {},
+        SECRETARY_CHANGE,
+    ),
+    (
         "league:manage-invite-revoke",
         lambda s: [s["league"], s["invite"].pk],
         lambda s: {},
@@ -294,6 +316,7 @@ POST_ONLY = [
     "league:manage-organiser-remove",
     "league:manage-invite-revoke",
     "league:manage-secretary-remove",
+    "league:manage-division-delete",
 ]
 
 

@@ -78,12 +78,13 @@ def starts(person) -> list[str]:
     return pages
 
 
-def _an_open_invitation():
-    """An invitation not yet accepted, so the walk reaches its page and its link."""
-    from league.models import League
+def _what_the_demo_lacks():
+    """An invitation not yet accepted and a division, so the walk reaches their pages."""
+    from league.models import Division, League
     from league.services import invite_create
 
     league = League.objects.get()
+    Division.objects.create(season=league.seasons.current(), name="North")
     secretary = league.secretaries.first()
     invite_create(league=league, created_by=secretary, role="organiser", pubs=[league.pubs.first()])
 
@@ -117,7 +118,7 @@ def walked(django_db_setup, django_db_blocker):
         transaction.atomic(),
     ):
         load_demo()
-        _an_open_invitation()
+        _what_the_demo_lacks()
         clients = {person: client_for(person) for person in PERSONS}  # logging in writes
         before = database_state()
         results = {person: crawl(client, starts(person)) for person, client in clients.items()}
