@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -50,12 +50,21 @@ from league.selectors import (
 )
 from league.services import ImportRefused, LeagueError
 
+HOME_LIMIT = 100  # leagues listed at once; the search finds the others
+
 
 def home(request):
-    leagues = League.objects.annotate(pub_count=Count("pubs", distinct=True))
-    if len(leagues) == 1:
-        return redirect(leagues[0])
-    return render(request, "league/home.html", {"leagues": leagues})
+    """The leagues this site hosts, searchable by name, address, pub or town, and how to
+    start one."""
+    query = "".join(ch for ch in request.GET.get("q", "") if ch.isprintable())[:100].strip()
+    leagues = League.objects.all()
+    if query:
+        pubs = Pub.objects.filter(Q(name__icontains=query) | Q(town__icontains=query))
+        leagues = leagues.filter(
+            Q(name__icontains=query) | Q(slug__icontains=query) | Q(pk__in=pubs.values("league_id"))
+        )
+    leagues = leagues.annotate(pub_count=Count("pubs", distinct=True))[:HOME_LIMIT]
+    return render(request, "league/home.html", {"leagues": leagues, "query": query})
 
 
 def league_home(request, league_slug):
