@@ -71,12 +71,12 @@ def client_ip(request) -> str:
     return request.META.get("REMOTE_ADDR", "")
 
 
-def env_email(*, debug: bool, base_dir) -> dict:
+def env_email(*, debug: bool) -> dict:
     """The default mailer (Django's MAILERS["default"]), from EMAIL_URL
     (smtp://user:password@host:587, smtps:// for SSL on 465), else the usual
-    DJANGO_EMAIL_HOST, _PORT, _HOST_USER, _HOST_PASSWORD, _USE_TLS, _USE_SSL; with none
-    of them, the console in development and files in DJANGO_EMAIL_FILE_PATH (default:
-    outbox/ in the project) otherwise."""
+    DJANGO_EMAIL_HOST, _PORT, _HOST_USER, _HOST_PASSWORD, _USE_TLS, _USE_SSL; else files
+    in DJANGO_EMAIL_FILE_PATH when it is set (tests); else the console in development
+    and the machine's own mail server (localhost:25) in production."""
     from urllib.parse import unquote, urlsplit
 
     smtp = "django.core.mail.backends.smtp.EmailBackend"
@@ -113,10 +113,12 @@ def env_email(*, debug: bool, base_dir) -> dict:
             "use_tls": env_bool("DJANGO_EMAIL_USE_TLS", not ssl),
         }
         return {"BACKEND": smtp, "OPTIONS": options}
+    if os.environ.get("DJANGO_EMAIL_FILE_PATH", "").strip():
+        return {
+            "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "OPTIONS": {"file_path": os.environ["DJANGO_EMAIL_FILE_PATH"].strip()},
+        }
     if debug:
         return {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
-    path = os.environ.get("DJANGO_EMAIL_FILE_PATH") or str(base_dir / "outbox")
-    return {
-        "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
-        "OPTIONS": {"file_path": path},
-    }
+    # The machine's own mail server, as Django does by default.
+    return {"BACKEND": smtp, "OPTIONS": {"host": "localhost", "port": 25}}

@@ -192,9 +192,9 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
 
-# Email (password reset, invitations): SMTP from EMAIL_URL or DJANGO_EMAIL_*; else the
-# console in development and files in outbox/ (DJANGO_EMAIL_FILE_PATH) otherwise.
-MAILERS = {"default": env_email(debug=DEBUG, base_dir=BASE_DIR)}
+# Email (password reset, invitations): SMTP from EMAIL_URL or DJANGO_EMAIL_*; files in
+# DJANGO_EMAIL_FILE_PATH when set; else the console in development, localhost:25 otherwise.
+MAILERS = {"default": env_email(debug=DEBUG)}
 DEFAULT_FROM_EMAIL = os.environ.get(
     "DJANGO_DEFAULT_FROM_EMAIL", "Twenty-Five League <noreply@localhost>"
 )

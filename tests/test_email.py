@@ -2,7 +2,6 @@
 by a link sent by email through Django's own views."""
 
 import re
-from pathlib import Path
 
 import pytest
 from django.core import mail
@@ -12,7 +11,6 @@ from django.urls import reverse
 from config.env import env_email
 from tests.factories import UserFactory
 
-BASE = Path("/srv/app")
 EMAIL_VARS = [
     "EMAIL_URL",
     "DJANGO_EMAIL_HOST",
@@ -33,22 +31,28 @@ def no_email_env(monkeypatch):
 
 
 def test_development_mail_goes_to_the_console(no_email_env):
-    assert env_email(debug=True, base_dir=BASE) == {
-        "BACKEND": "django.core.mail.backends.console.EmailBackend"
-    }
+    assert env_email(debug=True) == {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
 
 
-def test_without_smtp_mail_is_written_to_files(no_email_env):
-    settings = env_email(debug=False, base_dir=BASE)
-    assert settings == {
-        "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
-        "OPTIONS": {"file_path": "/srv/app/outbox"},
+def test_an_email_file_path_writes_mail_to_files(no_email_env):
+    no_email_env.setenv("DJANGO_EMAIL_FILE_PATH", "/tmp/outbox")
+    for debug in (True, False):
+        assert env_email(debug=debug) == {
+            "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "OPTIONS": {"file_path": "/tmp/outbox"},
+        }
+
+
+def test_production_without_settings_uses_the_machines_own_mail_server(no_email_env):
+    assert env_email(debug=False) == {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {"host": "localhost", "port": 25},
     }
 
 
 def test_email_url_sets_smtp_with_tls(no_email_env):
     no_email_env.setenv("EMAIL_URL", "smtp://league%40example.ie:s%3Dcret@mail.example.ie:587")
-    settings = env_email(debug=True, base_dir=BASE)
+    settings = env_email(debug=True)
     assert settings == {
         "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
         "OPTIONS": {
@@ -64,7 +68,7 @@ def test_email_url_sets_smtp_with_tls(no_email_env):
 
 def test_smtps_url_uses_ssl_on_465(no_email_env):
     no_email_env.setenv("EMAIL_URL", "smtps://u:p@mail.example.ie")
-    options = env_email(debug=False, base_dir=BASE)["OPTIONS"]
+    options = env_email(debug=False)["OPTIONS"]
     assert (options["port"], options["use_ssl"], options["use_tls"]) == (
         465,
         True,
@@ -76,7 +80,7 @@ def test_the_usual_email_variables_set_smtp(no_email_env):
     no_email_env.setenv("DJANGO_EMAIL_HOST", "smtp.example.ie")
     no_email_env.setenv("DJANGO_EMAIL_PORT", "2525")
     no_email_env.setenv("DJANGO_EMAIL_HOST_USER", "me")
-    options = env_email(debug=False, base_dir=BASE)["OPTIONS"]
+    options = env_email(debug=False)["OPTIONS"]
     assert options["host"] == "smtp.example.ie"
     assert options["port"] == 2525
     assert options["username"] == "me"
@@ -87,7 +91,7 @@ def test_the_usual_email_variables_set_smtp(no_email_env):
 def test_a_bad_email_url_stops_the_app_with_its_name(no_email_env, url):
     no_email_env.setenv("EMAIL_URL", url)
     with pytest.raises(ImproperlyConfigured, match="EMAIL_URL"):
-        env_email(debug=False, base_dir=BASE)
+        env_email(debug=False)
 
 
 @pytest.mark.django_db
