@@ -69,3 +69,56 @@ def client_ip(request) -> str:
     if settings.PROXY_COUNT and forwarded:
         return forwarded.split(",")[-1].strip()
     return request.META.get("REMOTE_ADDR", "")
+
+
+def env_email(*, debug: bool) -> dict:
+    """The default mailer (Django's MAILERS["default"]), from EMAIL_URL
+    (smtp://user:password@host:587, smtps:// for SSL on 465), else the usual
+    DJANGO_EMAIL_HOST, _PORT, _HOST_USER, _HOST_PASSWORD, _USE_TLS, _USE_SSL; else files
+    in DJANGO_EMAIL_FILE_PATH when it is set (tests); else the console in development
+    and the machine's own mail server (localhost:25) in production."""
+    from urllib.parse import unquote, urlsplit
+
+    smtp = "django.core.mail.backends.smtp.EmailBackend"
+    raw = os.environ.get("EMAIL_URL", "").strip()
+    if raw:
+        parts = urlsplit(raw)
+        if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
+            raise ImproperlyConfigured(
+                "EMAIL_URL must look like smtp://user:password@host:587 "
+                f"(or smtps:// for SSL); got a {parts.scheme or 'schemeless'} URL."
+            )
+        try:
+            port = parts.port
+        except ValueError:
+            raise ImproperlyConfigured("EMAIL_URL has a port that is not a number.") from None
+        ssl = parts.scheme == "smtps"
+        options = {
+            "host": parts.hostname,
+            "port": port or (465 if ssl else 587),
+            "username": unquote(parts.username or ""),
+            "password": unquote(parts.password or ""),
+            "use_ssl": ssl,
+            "use_tls": not ssl,
+        }
+        return {"BACKEND": smtp, "OPTIONS": options}
+    if os.environ.get("DJANGO_EMAIL_HOST", "").strip():
+        ssl = env_bool("DJANGO_EMAIL_USE_SSL", False)
+        options = {
+            "host": os.environ["DJANGO_EMAIL_HOST"].strip(),
+            "port": env_int("DJANGO_EMAIL_PORT", 465 if ssl else 587),
+            "username": os.environ.get("DJANGO_EMAIL_HOST_USER", ""),
+            "password": os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", ""),
+            "use_ssl": ssl,
+            "use_tls": env_bool("DJANGO_EMAIL_USE_TLS", not ssl),
+        }
+        return {"BACKEND": smtp, "OPTIONS": options}
+    if os.environ.get("DJANGO_EMAIL_FILE_PATH", "").strip():
+        return {
+            "BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "OPTIONS": {"file_path": os.environ["DJANGO_EMAIL_FILE_PATH"].strip()},
+        }
+    if debug:
+        return {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    # The machine's own mail server, as Django does by default.
+    return {"BACKEND": smtp, "OPTIONS": {"host": "localhost", "port": 25}}

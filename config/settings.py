@@ -11,6 +11,7 @@ DATABASE_URL            postgres://… or sqlite:////… (default: db.sqlite3 in
 REDIS_URL               redis://host:6379/0: the cache (pages, tables, sessions) in Redis, shared
                         by several app servers (default: each process's own memory)
 DJANGO_DB_POOL          0 to turn off the psycopg connection pool on PostgreSQL (default 1)
+EMAIL_URL               smtp://user:password@host:587 (or DJANGO_EMAIL_HOST and friends)
 """
 
 import datetime
@@ -20,7 +21,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
-from config.env import env_bool, env_database, env_int, env_list
+from config.env import env_bool, env_database, env_email, env_int, env_list
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -220,3 +221,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line_refusals"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+# Email (password reset, invitations): SMTP from EMAIL_URL or DJANGO_EMAIL_*; files in
+# DJANGO_EMAIL_FILE_PATH when set; else the console in development, localhost:25 otherwise.
+MAILERS = {"default": env_email(debug=DEBUG)}
+DEFAULT_FROM_EMAIL = os.environ.get(
+    "DJANGO_DEFAULT_FROM_EMAIL", "Twenty-Five League <noreply@localhost>"
+)
+PASSWORD_RESET_TIMEOUT = 60 * 60 * 24  # a reset link works for a day

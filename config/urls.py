@@ -9,6 +9,23 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # A forgotten password: Django's own views, the link sent by email.
+    path("account/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "account/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "account/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "account/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("games/", include("scoring.urls")),
     path("<slug:league_slug>/drives/", include("drives.urls")),
     path("", include("league.urls")),

@@ -241,3 +241,138 @@ class PlayerForm(forms.Form):
     def __init__(self, *args, pubs, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["home_pub"].queryset = pubs
+
+
+class SignUpForm(forms.Form):
+    email = forms.EmailField(
+        label="Email address",
+        max_length=150,
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+        help_text="You log in with it, and a forgotten password is reset through it.",
+    )
+    password1 = forms.CharField(
+        label="Password",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text="At least 8 characters, not only numbers, not a common password.",
+    )
+    password2 = forms.CharField(
+        label="Password again",
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("password1") and data.get("password1") != data.get("password2"):
+            self.add_error("password2", "The two passwords differ.")
+        return data
+
+
+class LeagueCreateForm(forms.Form):
+    name = forms.CharField(
+        label="League name", max_length=100, help_text="For example “Clare League”."
+    )
+    slug = forms.SlugField(
+        label="Address",
+        max_length=50,
+        help_text="The end of the league's web address: small letters, numbers and dashes, "
+        "e.g. “clare”.",
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
+    )
+    pubs = forms.CharField(
+        label="Pubs",
+        max_length=5000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        error_messages={"required": "Give at least one pub."},
+        help_text="One a line, with its town after a comma: “The Harbour Bar, Kilrush”. "
+        "You can add more later.",
+    )
+    season_name = forms.CharField(
+        label="First season", max_length=100, initial="", help_text="For example “Winter 2026”."
+    )
+    start_date = forms.DateField(label="First match night", widget=DATE)
+    ruleset_key = SeasonForm.base_fields["ruleset_key"]
+    target = SeasonForm.base_fields["target"]
+    march_bonus = SeasonForm.base_fields["march_bonus"]
+    march_wins = SeasonForm.base_fields["march_wins"]
+
+    FIELDSETS = [
+        ("The league", ["name", "slug", "pubs"]),
+        ("The first season", ["season_name", "start_date"]),
+        ("Its rules", ["ruleset_key", "target", "march_bonus", "march_wins"]),
+    ]
+
+    def fieldsets(self):
+        return [(legend, [self[name] for name in names]) for legend, names in self.FIELDSETS]
+
+    def clean_slug(self):
+        from league.models import League
+
+        slug = self.cleaned_data["slug"].lower()
+        if slug in League.RESERVED_SLUGS:
+            raise forms.ValidationError(f"“{slug}” is a page of the site; choose another.")
+        return slug
+
+    def clean_pubs(self):
+        pubs = []
+        for line in self.cleaned_data["pubs"].splitlines():
+            if not line.strip():
+                continue
+            name, _, town = line.partition(",")
+            pubs.append((name.strip(), town.strip()))
+        if not pubs:
+            raise forms.ValidationError("Give at least one pub.")
+        if len(pubs) > 100:
+            raise forms.ValidationError("At most 100 pubs at once.")
+        if len({n.casefold() for n, _ in pubs}) != len(pubs):
+            raise forms.ValidationError("The same pub is named twice.")
+        return pubs
+
+    def season(self) -> dict:
+        """The first season's fields, for league.services.season_create."""
+        data = self.cleaned_data
+        return {
+            "name": data["season_name"],
+            "start_date": data["start_date"],
+            "status": Season.Status.PLANNING,
+            "ruleset_key": data["ruleset_key"],
+            "target": data["target"],
+            "march_bonus": data["march_bonus"],
+            "march_wins": data["march_wins"],
+        }
+
+
+class InviteForm(forms.Form):
+    role = forms.ChoiceField(
+        choices=[
+            ("organiser", "Organiser of the pubs ticked below"),
+            ("secretary", "Secretary (runs the whole league with you)"),
+        ],
+        initial="organiser",
+        widget=forms.RadioSelect,
+    )
+    pubs = forms.ModelMultipleChoiceField(
+        queryset=None, required=False, widget=forms.CheckboxSelectMultiple
+    )
+    email = forms.EmailField(
+        label="Their email address (optional)",
+        required=False,
+        max_length=150,
+        help_text="We email them the link, and only a login with this address can accept it. "
+        "Leave empty to show the link or its QR code yourself.",
+    )
+
+    def __init__(self, *args, pubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["pubs"].queryset = pubs
+
+    def clean(self):
+        data = super().clean()
+        if data.get("role") == "organiser" and not data.get("pubs"):
+            self.add_error("pubs", "Tick at least one pub for the organiser.")
+        return data
+
+
+class DivisionForm(forms.Form):
+    name = forms.CharField(label="New division", max_length=50)

@@ -12,6 +12,7 @@ fixtures, and who may change what.
 """
 
 import dataclasses
+import datetime
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -390,3 +391,64 @@ class SideResult(models.Model):
 
     def __str__(self):
         return f"{self.label} in game {self.game_id}: {self.points_for}"
+
+
+# ---------------------------------------------------------------------------
+# Invitations: nobody is attached to a league without accepting. A secretary makes a
+# link (single use, 7 days, revocable) for an organiser of some pubs or a co-secretary;
+# `league.services.invite_accept` gives the role to whoever accepts it, once.
+# ---------------------------------------------------------------------------
+
+
+class Invite(models.Model):
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", "Organiser"
+        SECRETARY = "secretary", "Secretary"
+
+    LIFETIME = datetime.timedelta(days=7)
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invites")
+    role = models.CharField(max_length=10, choices=Role)
+    pubs = models.ManyToManyField(Pub, blank=True, related_name="invites")
+    # Set when the invitation was emailed: only a login with this address may accept it.
+    email = models.EmailField(blank=True)
+    token = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField()
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="invites_accepted",
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(expires_at__gt=models.F("created_at")),
+                name="invite_expires_after_it_is_made",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.get_role_display()} of {self.league}"
+
+    def get_absolute_url(self):
+        return reverse("league:invite-accept", args=[self.league.slug, self.token])
+
+    def state(self, now) -> str:
+        """ "used", "revoked", "expired" or "open"."""
+        if self.used_at:
+            return "used"
+        if self.revoked_at:
+            return "revoked"
+        if now >= self.expires_at:
+            return "expired"
+        return "open"

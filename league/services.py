@@ -12,13 +12,16 @@ an `IntegrityError` from a race is turned into the same kind of message.
 """
 
 import datetime
+import secrets
 from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.text import slugify
 
 import rules
@@ -26,6 +29,7 @@ from league.models import (
     Division,
     Fixture,
     FixtureTeam,
+    Invite,
     League,
     Player,
     Pub,
@@ -637,3 +641,233 @@ def _user_create(*, username: str, password: str):
 def organiser_remove(*, pub: Pub, user) -> None:
     with transaction.atomic():
         pub.organisers.remove(user)
+
+
+# Sign-up and a new league ----------------------------------------------------------------
+
+
+def account_create(*, email: str, password: str):
+    """A new login whose username is its email address (lower case). Django's password
+    validators decide whether the password will do."""
+    User = get_user_model()
+    email = User.objects.normalize_email(email.strip()).lower()
+    if not email or "@" not in email:
+        raise LeagueError("Give your email address.")
+    if len(email) > 150:
+        raise LeagueError("That email address is longer than 150 characters.")
+    try:
+        validate_password(password, user=User(username=email, email=email))
+    except ValidationError as error:
+        raise LeagueError(" ".join(error.messages)) from error
+    taken = (
+        f"There is already a login for {email}. Log in, or use “Forgotten your password?” "
+        "on the login page."
+    )
+    try:
+        with transaction.atomic():
+            if User.objects.filter(Q(username__iexact=email) | Q(email__iexact=email)).exists():
+                raise LeagueError(taken)
+            return User.objects.create_user(email, email=email, password=password)
+    except IntegrityError as error:
+        raise LeagueError(taken) from error
+
+
+def league_create(
+    *,
+    user,
+    name: str,
+    slug: str,
+    pubs: Sequence[tuple[str, str]],
+    season: dict,
+) -> League:
+    """A new league run by `user`, with its first pubs (name, town) and its first season
+    (`season` holds season_create's fields). All of it, or nothing."""
+    name = _name(name, what="league's name")
+    slug = slug.strip().lower()
+    if not pubs:
+        raise LeagueError("Give at least one pub.")
+    taken = f"The address “{slug}” is taken by another league; choose another."
+    try:
+        with transaction.atomic():
+            if League.objects.filter(slug=slug).exists():
+                raise LeagueError(taken)
+            league = League(name=name, slug=slug)
+            try:
+                league.full_clean()
+            except ValidationError as error:
+                raise LeagueError(" ".join(error.messages)) from error
+            league.save()
+            league.secretaries.add(user)
+            for pub_name, town in pubs:
+                pub_create(league=league, name=pub_name, town=town)
+            season_create(league=league, **season)
+    except IntegrityError as error:
+        raise LeagueError(taken) from error
+    return league
+
+
+# Invitations and roles -------------------------------------------------------------------
+
+
+INVITE_REFUSED = {
+    "missing": "This invitation link is not valid. Ask the secretary for a new one.",
+    "other_league": "This invitation is for another league. Ask the secretary for a new one.",
+    "used": "This invitation has been used already. Ask the secretary for a new one.",
+    "revoked": "The secretary has withdrawn this invitation. Ask them for a new one.",
+    "expired": "This invitation is more than 7 days old and no longer works. "
+    "Ask the secretary for a new one.",
+}
+
+
+def invite_create(
+    *, league: League, created_by, role: str, pubs: Sequence[Pub] = (), email: str = ""
+) -> Invite:
+    """A single-use link that gives `role` in `league` (for these pubs, for an organiser)
+    to whoever accepts it within 7 days; only to `email`'s login when it is set."""
+    if role not in Invite.Role.values:
+        raise LeagueError("Choose organiser or secretary.")
+    pubs = list(pubs)
+    if any(pub.league_id != league.pk for pub in pubs):
+        raise LeagueError("Choose pubs of this league.")
+    if role == Invite.Role.ORGANISER and not pubs:
+        raise LeagueError("Choose at least one pub for the organiser.")
+    if role == Invite.Role.SECRETARY:
+        pubs = []
+    now = timezone.now()
+    with transaction.atomic():
+        invite = Invite.objects.create(
+            league=league,
+            role=role,
+            email=email.strip().lower(),
+            token=secrets.token_urlsafe(24),
+            created_by=created_by,
+            created_at=now,
+            expires_at=now + Invite.LIFETIME,
+        )
+        invite.pubs.set(pubs)
+    return invite
+
+
+def invite_email(*, invite: Invite, url: str) -> None:
+    """Send the invitation's link to its email address."""
+    what = (
+        "organise " + ", ".join(pub.name for pub in invite.pubs.all())
+        if invite.role == Invite.Role.ORGANISER
+        else "be a secretary"
+    )
+    send_mail(
+        subject=f"You are invited to {what} in the {invite.league.name}",
+        message=(
+            f"Hello,\n\nYou are invited to {what} in the {invite.league.name}.\n\n"
+            f"Open this link to accept (it works once, for 7 days):\n\n{url}\n\n"
+            "If you have no login yet, the page lets you make one with this email address.\n"
+        ),
+        from_email=None,
+        recipient_list=[invite.email],
+    )
+
+
+def _invite_refusal(invite, *, league_slug: str, now) -> str | None:
+    if invite is None:
+        return INVITE_REFUSED["missing"]
+    if invite.league.slug != league_slug:
+        return INVITE_REFUSED["other_league"]
+    state = invite.state(now)
+    return None if state == "open" else INVITE_REFUSED[state]
+
+
+def invite_check(*, token: str, league_slug: str) -> tuple[Invite | None, str | None]:
+    """The invitation behind a link and, when it cannot be accepted, why (a read)."""
+    invite = Invite.objects.select_related("league").filter(token=token).first()
+    return invite, _invite_refusal(invite, league_slug=league_slug, now=timezone.now())
+
+
+def invite_accept(*, token: str, league_slug: str, user) -> Invite:
+    """Give the invitation's role to `user`, once. The invitation row is locked so two
+    people accepting the same link at once cannot both get the role."""
+    with transaction.atomic():
+        invite = (
+            Invite.objects.select_for_update(of=("self",))
+            .select_related("league")
+            .filter(token=token)
+            .first()
+        )
+        refusal = _invite_refusal(invite, league_slug=league_slug, now=timezone.now())
+        if refusal:
+            raise LeagueError(refusal)
+        if invite.email and invite.email != (user.email or "").lower():
+            raise LeagueError(
+                f"This invitation was sent to {invite.email}, and you are logged in as "
+                f"{user.get_username()}. Log out, then open the link again and log in or "
+                "sign up with that address."
+            )
+        if invite.role == Invite.Role.SECRETARY:
+            invite.league.secretaries.add(user)
+        else:
+            for pub in invite.pubs.all():
+                pub.organisers.add(user)
+        invite.used_at = timezone.now()
+        invite.used_by = user
+        invite.save(update_fields=["used_at", "used_by"])
+    return invite
+
+
+def invite_revoke(*, invite: Invite) -> Invite:
+    with transaction.atomic():
+        invite = Invite.objects.select_for_update().get(pk=invite.pk)
+        if invite.used_at:
+            raise LeagueError("This invitation has been accepted already; remove the role instead.")
+        if not invite.revoked_at:
+            invite.revoked_at = timezone.now()
+            invite.save(update_fields=["revoked_at"])
+    return invite
+
+
+def secretary_remove(*, league: League, user) -> None:
+    """Take `user`'s secretary role away; a league always keeps one secretary."""
+    with transaction.atomic():
+        League.objects.select_for_update().get(pk=league.pk)
+        if not league.secretaries.filter(pk=user.pk).exists():
+            raise LeagueError(f"{user.get_username()} is not a secretary of this league.")
+        if league.secretaries.count() == 1:
+            raise LeagueError("A league needs a secretary: invite another before you go.")
+        league.secretaries.remove(user)
+
+
+# Closing a season and its divisions --------------------------------------------------------
+
+
+def season_close(*, season: Season) -> Season:
+    """The season is over: its status becomes finished (its tables stay as they are)."""
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        if season.status == Season.Status.FINISHED:
+            raise LeagueError(f"{season.name} is closed already.")
+        season.status = Season.Status.FINISHED
+        season.save(update_fields=["status"])
+        content_changed(league_id=season.league_id)
+    return season
+
+
+def division_create(*, season: Season, name: str) -> Division:
+    name = _name(name, what="division's name")
+    if len(name) > 50:
+        raise LeagueError("A division name has at most 50 characters.")
+    taken = f"{season.name} already has a division called “{name}”."
+    try:
+        with transaction.atomic():
+            if any(key(d.name) == key(name) for d in season.divisions.all()):
+                raise LeagueError(taken)
+            division = Division.objects.create(season=season, name=name)
+            content_changed(league_id=season.league_id)
+    except IntegrityError as error:
+        raise LeagueError(taken) from error
+    return division
+
+
+def division_delete(*, division: Division) -> None:
+    """Remove a division; its teams stay in the season without one."""
+    with transaction.atomic():
+        league_id = division.season.league_id
+        division.delete()
+        content_changed(league_id=league_id)

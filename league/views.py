@@ -4,25 +4,31 @@ league/permissions.py for every object and call one service in league/services.p
 """
 
 from django.contrib import messages
+from django.contrib.auth import login as auth_login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from league import services
 from league.forms import (
+    DivisionForm,
     FixtureForm,
     FixturesGenerateForm,
     ImportConfirmForm,
     ImportForm,
+    InviteForm,
+    LeagueCreateForm,
     OrganiserForm,
     PlayerForm,
     PubForm,
     SeasonForm,
+    SignUpForm,
     TeamForm,
 )
 from league.imports import (
@@ -33,7 +39,7 @@ from league.imports import (
     sign_rows,
     unsign_rows,
 )
-from league.models import Fixture, League, Player, Pub, Season, Team
+from league.models import Fixture, Invite, League, Player, Pub, Season, Team
 from league.permissions import is_secretary, pubs_run_by, require_pub, require_secretary
 from league.selectors import (
     fixture_games,
@@ -45,12 +51,21 @@ from league.selectors import (
 )
 from league.services import ImportRefused, LeagueError
 
+HOME_LIMIT = 100  # leagues listed at once; the search finds the others
+
 
 def home(request):
-    leagues = League.objects.annotate(pub_count=Count("pubs", distinct=True))
-    if len(leagues) == 1:
-        return redirect(leagues[0])
-    return render(request, "league/home.html", {"leagues": leagues})
+    """The leagues this site hosts, searchable by name, address, pub or town, and how to
+    start one."""
+    query = "".join(ch for ch in request.GET.get("q", "") if ch.isprintable())[:100].strip()
+    leagues = League.objects.all()
+    if query:
+        pubs = Pub.objects.filter(Q(name__icontains=query) | Q(town__icontains=query))
+        leagues = leagues.filter(
+            Q(name__icontains=query) | Q(slug__icontains=query) | Q(pk__in=pubs.values("league_id"))
+        )
+    leagues = leagues.annotate(pub_count=Count("pubs", distinct=True))[:HOME_LIMIT]
+    return render(request, "league/home.html", {"leagues": leagues, "query": query})
 
 
 def league_home(request, league_slug):
@@ -509,7 +524,13 @@ def organisers(request, league_slug):
             messages.success(request, f"{user.username} now organises {pub.name}.")
             return redirect("league:manage-organisers", league.slug)
     pubs = league.pubs.prefetch_related("organisers")
-    return render(request, "league/organisers.html", {"league": league, "pubs": pubs, "form": form})
+    context = {
+        "league": league,
+        "pubs": pubs,
+        "form": form,
+        "secretaries": list(league.secretaries.order_by("username")),
+    }
+    return render(request, "league/organisers.html", context)
 
 
 @login_required
@@ -544,3 +565,253 @@ def tonight(request, league_slug):
         "teams": season_teams(season).filter(pub__in=pubs) if season else [],
     }
     return render(request, "league/tonight.html", context)
+
+
+# Sign-up, a new league and its first run ---------------------------------------------
+
+
+def signup(request):
+    """A visitor makes a login (email and password), then goes on to `next` (an
+    invitation) or to start a league."""
+    target = _next_or(request, "") or request.GET.get("next", "")
+    if target and not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = ""
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and not request.user.is_authenticated and form.is_valid():
+        try:
+            user = services.account_create(
+                email=form.cleaned_data["email"], password=form.cleaned_data["password1"]
+            )
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome. You are logged in as {user.username}.")
+            return redirect(target or "league:league-create")
+    return render(request, "league/signup.html", {"form": form, "next": target})
+
+
+@login_required
+def league_create(request):
+    form = LeagueCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            league = services.league_create(
+                user=request.user,
+                name=data["name"],
+                slug=data["slug"],
+                pubs=data["pubs"],
+                season=form.season(),
+            )
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{league.name} is ready. Here is what comes next.")
+            return redirect("league:manage-first-run", league.slug)
+    return render(request, "league/league_create.html", {"form": form})
+
+
+@login_required
+def first_run(request, league_slug):
+    """The secretary's first steps, each ticked off when done."""
+    league = _secretary_league(request, league_slug)
+    season = league.seasons.current()
+    pub_count = league.pubs.count()
+    team_count = season.teams.count() if season else 0
+    fixture_count = season.fixtures.count() if season else 0
+    context = {
+        "league": league,
+        "season": season,
+        "pub_count": pub_count,
+        "team_count": team_count,
+        "fixture_count": fixture_count,
+    }
+    return render(request, "league/first_run.html", context)
+
+
+def fixtures_print(request, league_slug, season_slug):
+    """The season's fixture list on A4, for every pub's noticeboard."""
+    season = _season(league_slug, season_slug)
+    context = {
+        "league": season.league,
+        "season": season,
+        "fixtures": season_fixtures(season),
+        "printed": timezone.localdate(),
+    }
+    return render(request, "league/fixtures_print.html", context)
+
+
+# Invitations and roles ---------------------------------------------------------------
+
+
+def _qr_svg(url: str, title: str) -> str:
+    """`url` as an inline SVG QR code (no style attribute: the CSP allows none)."""
+    import segno
+    from django.utils.safestring import mark_safe
+
+    svg = segno.make(url, error="m").svg_inline(
+        scale=6, border=4, omitsize=True, svgclass="qr", lineclass=None, title=title
+    )
+    return mark_safe(svg.replace("<svg ", '<svg role="img" ', 1))  # noqa: S308 (segno's markup)
+
+
+@login_required
+def invites(request, league_slug):
+    """Invite an organiser or a co-secretary; the invitations still open."""
+    league = _secretary_league(request, league_slug)
+    form = InviteForm(request.POST or None, pubs=league.pubs.all())
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            invite = services.invite_create(
+                league=league,
+                created_by=request.user,
+                role=data["role"],
+                pubs=data["pubs"] or [],
+                email=data["email"],
+            )
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            if invite.email:
+                services.invite_email(
+                    invite=invite, url=request.build_absolute_uri(invite.get_absolute_url())
+                )
+                messages.success(request, f"The invitation is on its way to {invite.email}.")
+            else:
+                messages.success(request, "Invitation made. Show its link or QR code.")
+            return redirect("league:manage-invite", league.slug, invite.pk)
+    now = timezone.now()
+    pending = league.invites.prefetch_related("pubs").filter(
+        used_at__isnull=True, revoked_at__isnull=True, expires_at__gt=now
+    )
+    context = {"league": league, "form": form, "invites": pending}
+    return render(request, "league/invites.html", context)
+
+
+def _secretary_invite(request, league_slug, pk) -> Invite:
+    league = _secretary_league(request, league_slug)
+    return get_object_or_404(league.invites.select_related("league"), pk=pk)
+
+
+@login_required
+def invite_detail(request, league_slug, pk):
+    invite = _secretary_invite(request, league_slug, pk)
+    url = request.build_absolute_uri(invite.get_absolute_url())
+    state = invite.state(timezone.now())
+    context = {
+        "league": invite.league,
+        "invite": invite,
+        "url": url,
+        "state": state,
+        "qr": _qr_svg(url, "QR code of the invitation link") if state == "open" else "",
+    }
+    return render(request, "league/invite_detail.html", context)
+
+
+@login_required
+@require_POST
+def invite_revoke(request, league_slug, pk):
+    invite = _secretary_invite(request, league_slug, pk)
+    try:
+        services.invite_revoke(invite=invite)
+    except LeagueError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Invitation withdrawn: its link no longer works.")
+    return redirect("league:manage-invites", league_slug)
+
+
+@login_required
+@require_POST
+def secretary_remove(request, league_slug, user_pk):
+    league = _secretary_league(request, league_slug)
+    user = get_object_or_404(league.secretaries, pk=user_pk)
+    try:
+        services.secretary_remove(league=league, user=user)
+    except LeagueError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{user.get_username()} is no longer a secretary.")
+    return redirect("league:manage-organisers", league.slug)
+
+
+def invite_accept(request, league_slug, token):
+    """An invitation's link: who it is for and what it gives; accept (logged in), or
+    sign up or log in first. A refusal is told in plain words and changes nothing."""
+    invite, refusal = services.invite_check(token=token, league_slug=league_slug)
+    league = invite.league if invite and not refusal else None
+    if request.method == "POST" and not refusal:
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={request.path}")
+        try:
+            invite = services.invite_accept(token=token, league_slug=league_slug, user=request.user)
+        except LeagueError as error:
+            refusal = str(error)
+        else:
+            if invite.role == Invite.Role.SECRETARY:
+                messages.success(request, f"You are now a secretary of {invite.league.name}.")
+                return redirect("league:manage", invite.league.slug)
+            names = ", ".join(pub.name for pub in invite.pubs.all())
+            messages.success(request, f"You now organise {names}.")
+            return redirect("league:tonight", invite.league.slug)
+    context = {
+        "invite": invite if not refusal else None,
+        "league": league,
+        "refusal": refusal,
+        "pubs": list(invite.pubs.all()) if invite and not refusal else [],
+    }
+    return render(request, "league/invite_accept.html", context, status=410 if refusal else 200)
+
+
+# Closing a season; divisions ------------------------------------------------------------
+
+
+@login_required
+def season_close(request, league_slug, season_slug):
+    season = _secretary_season(request, league_slug, season_slug)
+    error = ""
+    if request.method == "POST":
+        try:
+            services.season_close(season=season)
+        except LeagueError as refused:
+            error = str(refused)
+        else:
+            messages.success(request, f"{season.name} is closed. Its tables are final.")
+            return redirect("league:manage-season", season.league.slug, season.slug)
+    context = {"league": season.league, "season": season, "error": error}
+    return render(request, "league/season_close.html", context)
+
+
+@login_required
+def divisions(request, league_slug, season_slug):
+    season = _secretary_season(request, league_slug, season_slug)
+    form = DivisionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            division = services.division_create(season=season, name=form.cleaned_data["name"])
+        except LeagueError as error:
+            form.add_error("name", str(error))
+        else:
+            messages.success(request, f"Division {division.name} added.")
+            return redirect("league:manage-divisions", season.league.slug, season.slug)
+    context = {
+        "league": season.league,
+        "season": season,
+        "form": form,
+        "divisions": season.divisions.annotate(team_count=Count("teams")),
+    }
+    return render(request, "league/divisions.html", context)
+
+
+@login_required
+@require_POST
+def division_delete(request, league_slug, season_slug, pk):
+    season = _secretary_season(request, league_slug, season_slug)
+    division = get_object_or_404(season.divisions, pk=pk)
+    services.division_delete(division=division)
+    messages.success(request, f"Division {division.name} removed; its teams have none now.")
+    return redirect("league:manage-divisions", season.league.slug, season.slug)

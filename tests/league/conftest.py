@@ -90,5 +90,11 @@ def snapshot():
             (tuple(sorted(row.items())) for row in model.objects.values()), key=repr
         )
     rows["organisers"] = sorted(Pub.organisers.through.objects.values_list("pub_id", "user_id"))
+    rows["secretaries"] = sorted(
+        League.secretaries.through.objects.values_list("league_id", "user_id")
+    )
+    rows["invites"] = sorted(
+        (tuple(sorted(row.items())) for row in models.Invite.objects.values()), key=repr
+    )
     rows["users"] = sorted(get_user_model().objects.values_list("username", flat=True))
     return rows

@@ -5,9 +5,10 @@ another league and someone not logged in. A refused change leaves the database a
 import pytest
 from django.urls import reverse
 
+from league import services
 from league.imports import sign_rows
 from league.models import Fixture
-from tests.factories import TeamFactory
+from tests.factories import TeamFactory, UserFactory
 from tests.league.conftest import snapshot
 
 pytestmark = pytest.mark.django_db
@@ -21,6 +22,8 @@ SECRETARY_CHANGE = (302, 403, 403, 403, 302)
 PUB_RUNNERS = (200, 200, 403, 403, 302)
 PUB_RUNNERS_CHANGE = (302, 302, 403, 403, 302)
 ANY_ORGANISER = (200, 200, 200, 403, 302)
+LOGGED_IN = (200, 200, 200, 200, 302)
+LOGGED_IN_CHANGE = (302, 302, 302, 302, 302)
 
 
 @pytest.fixture
@@ -28,7 +31,16 @@ def scene(world, fixture_at_pub):
     """The world, plus a team and player to look at; returns what the URLs need."""
     team = fixture_at_pub.fixture_teams.first().team
     TeamFactory(season=world.season, pub=world.pub, name="Spare Team")
+    invite = services.invite_create(
+        league=world.league, created_by=world.secretary, role="organiser", pubs=[world.pub]
+    )
+    division = world.season.divisions.create(name="North")
+    co_secretary = UserFactory(username="co-secretary")
+    world.league.secretaries.add(co_secretary)
     return {
+        "invite": invite,
+        "division": division,
+        "co_secretary": co_secretary,
         "league": "clare",
         "season": "winter",
         "pub": world.pub,
@@ -56,7 +68,16 @@ PAGES = [
     ("league:team-edit", lambda s: [s["league"], s["team"].pk], PUB_RUNNERS),
     ("league:player-edit", lambda s: [s["league"], s["player"].pk], PUB_RUNNERS),
     ("league:password-change", lambda s: [], (200, 200, 200, 200, 302)),
+    ("league:signup", lambda s: [], PUBLIC),
+    ("league:league-create", lambda s: [], LOGGED_IN),
+    ("league:season-fixtures-print", lambda s: [s["league"], s["season"]], PUBLIC),
+    ("league:manage-first-run", lambda s: [s["league"]], SECRETARY),
     ("league:manage", lambda s: [s["league"]], SECRETARY),
+    ("league:invite-accept", lambda s: [s["league"], s["invite"].token], PUBLIC),
+    ("league:manage-invites", lambda s: [s["league"]], SECRETARY),
+    ("league:manage-season-close", lambda s: [s["league"], s["season"]], SECRETARY),
+    ("league:manage-divisions", lambda s: [s["league"], s["season"]], SECRETARY),
+    ("league:manage-invite", lambda s: [s["league"], s["invite"].pk], SECRETARY),
     ("league:manage-pub-create", lambda s: [s["league"]], SECRETARY),
     ("league:manage-season-create", lambda s: [s["league"]], SECRETARY),
     ("league:manage-organisers", lambda s: [s["league"]], SECRETARY),
@@ -133,7 +154,18 @@ def _team_data(s):
     return {"name": "Renamed", "pub": s["pub"].pk, "player_1": names[0], "player_2": "Newcomer"}
 
 
+NEW_LEAGUE = {
+    "name": "Galway League",
+    "slug": "galway",
+    "pubs": "Tigh Neachtain, Galway",
+    "season_name": "Winter 2026",
+    "start_date": "2026-09-07",
+    "ruleset_key": "twenty-five",
+    "march_bonus": "0",
+}
+
 CHANGES = [
+    ("league:league-create", lambda s: [], lambda s: NEW_LEAGUE, LOGGED_IN_CHANGE),
     ("league:team-edit", lambda s: [s["league"], s["team"].pk], _team_data, PUB_RUNNERS_CHANGE),
     (
         "league:player-edit",
@@ -202,6 +234,42 @@ CHANGES = [
         lambda s: {},
         SECRETARY_CHANGE,
     ),
+    (
+        "league:manage-invites",
+        lambda s: [s["league"]],
+        lambda s: {"role": "organiser", "pubs": [s["pub"].pk]},
+        SECRETARY_CHANGE,
+    ),
+    (
+        "league:manage-season-close",
+        lambda s: [s["league"], s["season"]],
+        lambda s: {},
+        SECRETARY_CHANGE,
+    ),
+    (
+        "league:manage-divisions",
+        lambda s: [s["league"], s["season"]],
+        lambda s: {"name": "South"},
+        SECRETARY_CHANGE,
+    ),
+    (
+        "league:manage-division-delete",
+        lambda s: [s["league"], s["season"], s["division"].pk],
+        lambda s: {},
+        SECRETARY_CHANGE,
+    ),
+    (
+        "league:manage-invite-revoke",
+        lambda s: [s["league"], s["invite"].pk],
+        lambda s: {},
+        SECRETARY_CHANGE,
+    ),
+    (
+        "league:manage-secretary-remove",
+        lambda s: [s["league"], s["co_secretary"].pk],
+        lambda s: {},
+        SECRETARY_CHANGE,
+    ),
 ]
 
 
@@ -243,7 +311,13 @@ def test_an_allowed_change_is_saved(client, scene, name, args, data, role):
     assert snapshot() != before
 
 
-POST_ONLY = ["league:fixture-postpone", "league:manage-organiser-remove"]
+POST_ONLY = [
+    "league:fixture-postpone",
+    "league:manage-organiser-remove",
+    "league:manage-invite-revoke",
+    "league:manage-secretary-remove",
+    "league:manage-division-delete",
+]
 
 
 @pytest.mark.parametrize("name", POST_ONLY)

@@ -124,17 +124,17 @@ def test_a_phone_with_a_stale_version_gets_a_conflict_and_overwrites_nothing():
 
 @pytest.fixture
 def slow_scoring(monkeypatch):
-    """Widen the race window: every phone reads the game, then waits before writing."""
+    """Widen the race window: every phone reads the game and its deals, then waits
+    before working out its deal and writing it."""
     from scoring import services
 
-    real = services.game_result
+    real = services._rules_deal
 
-    def slow(game, extra=()):
-        result = real(game, extra)
+    def slow(*args):
         time.sleep(0.2)
-        return result
+        return real(*args)
 
-    monkeypatch.setattr(services, "game_result", slow)
+    monkeypatch.setattr(services, "_rules_deal", slow)
 
 
 @pytest.fixture

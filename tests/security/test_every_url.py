@@ -64,6 +64,12 @@ def starts(person) -> list[str]:
     and the page after a password change."""
     game = Game.objects.in_play().get()
     pages = ["/", game.get_absolute_url(), reverse("healthz")]
+    # The pages a password reset email and form lead to.
+    pages += [
+        reverse("password_reset_done"),
+        reverse("password_reset_confirm", args=["MQ", "set-password"]),
+        reverse("password_reset_complete"),
+    ]
     if person == "anonymous":
         pages.append(ScorerLink.objects.filter(game=game).first().get_absolute_url())
     else:
@@ -72,6 +78,17 @@ def starts(person) -> list[str]:
             reverse("league:password-change-done"),
         ]
     return pages
+
+
+def _what_the_demo_lacks():
+    """An invitation not yet accepted and a division, so the walk reaches their pages."""
+    from league.models import Division, League
+    from league.services import invite_create
+
+    league = League.objects.get()
+    Division.objects.create(season=league.seasons.current(), name="North")
+    secretary = league.secretaries.first()
+    invite_create(league=league, created_by=secretary, role="organiser", pubs=[league.pubs.first()])
 
 
 def named_routes(resolver=None, namespace=""):
@@ -104,6 +121,7 @@ def walked(django_db_setup, django_db_blocker):
     ):
         load_demo()
         drives_demo_load(league=League.objects.get())
+        _what_the_demo_lacks()
         clients = {person: client_for(person) for person in PERSONS}  # logging in writes
         before = database_state()
         results = {person: crawl(client, starts(person)) for person, client in clients.items()}

@@ -1,0 +1,62 @@
+"""The secretary's own pages for what the admin used to do: closing a season, and its
+divisions."""
+
+import pytest
+from django.urls import reverse
+
+from league.models import Season
+from tests.factories import TeamFactory
+from tests.league.conftest import snapshot
+
+pytestmark = pytest.mark.django_db
+
+
+def test_closing_a_season_finishes_it_and_closing_again_is_refused(client, world):
+    client.force_login(world.secretary)
+    url = reverse("league:manage-season-close", args=["clare", "winter"])
+    assert "Close Winter" in client.get(url).content.decode()
+    version = world.league.content_version
+    response = client.post(url)
+    assert response["Location"] == reverse("league:manage-season", args=["clare", "winter"])
+    season = Season.objects.get(pk=world.season.pk)
+    assert season.status == "finished"
+    world.league.refresh_from_db()
+    assert world.league.content_version > version
+    before = snapshot()
+    response = client.post(url)
+    assert response.status_code == 200
+    assert "closed already" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_a_division_is_added_and_the_same_name_any_case_is_refused(client, world):
+    client.force_login(world.secretary)
+    url = reverse("league:manage-divisions", args=["clare", "winter"])
+    assert client.post(url, {"name": "North"}).status_code == 302
+    before = snapshot()
+    for name in ("NORTH", "", "x" * 51, "No\u200brth"):
+        response = client.post(url, {"name": name})
+        assert response.status_code == 200, name
+    assert "already has a division called" in client.post(url, {"name": "north"}).content.decode()
+    assert snapshot() == before
+    assert [d.name for d in world.season.divisions.all()] == ["North"]
+
+
+def test_removing_a_division_keeps_its_teams_without_one(client, world):
+    division = world.season.divisions.create(name="North")
+    team = TeamFactory(season=world.season, pub=world.pub, division=division)
+    client.force_login(world.secretary)
+    url = reverse("league:manage-division-delete", args=["clare", "winter", division.pk])
+    assert client.post(url).status_code == 302
+    team.refresh_from_db()
+    assert team.division is None
+    assert not world.season.divisions.exists()
+
+
+def test_a_division_of_another_league_is_not_found(client, world):
+    division = world.season.divisions.create(name="North")
+    client.force_login(world.other_secretary)
+    before = snapshot()
+    url = reverse("league:manage-division-delete", args=["kerry", "winter", division.pk])
+    assert client.post(url).status_code == 404
+    assert snapshot() == before

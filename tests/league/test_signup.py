@@ -1,0 +1,130 @@
+"""A stranger signs up and starts a league: all of it is saved, or nothing."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from league.models import League
+from tests.league.conftest import snapshot
+
+pytestmark = pytest.mark.django_db
+
+NEW_LEAGUE = {
+    "name": "Galway League",
+    "slug": "galway",
+    "pubs": "Tigh Neachtain, Galway\nThe Crane Bar, Galway\n",
+    "season_name": "Winter 2026",
+    "start_date": "2026-09-07",
+    "ruleset_key": "twenty-five",
+    "march_bonus": "10",
+}
+
+
+def test_a_visitor_signs_up_and_is_logged_in(client):
+    response = client.post(
+        reverse("league:signup"),
+        {
+            "email": "Una@Example.ie",
+            "password1": "pint-of-plain-25",
+            "password2": "pint-of-plain-25",
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("league:league-create")
+    user = get_user_model().objects.get()
+    assert (user.username, user.email) == ("una@example.ie", "una@example.ie")
+    assert client.get(reverse("league:league-create")).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"password1": "1234", "password2": "1234"}, "too short"),
+        ({"password1": "password", "password2": "password"}, "too common"),
+        ({"password1": "pint-of-plain-25", "password2": "pint-of-plain-26"}, "passwords differ"),
+        ({"email": "not an address"}, "valid email"),
+    ],
+)
+def test_a_bad_sign_up_says_why_and_saves_nothing(client, data, message):
+    payload = {"email": "una@example.ie", "password1": "x", "password2": "x", **data}
+    response = client.post(reverse("league:signup"), payload)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not get_user_model().objects.exists()
+
+
+def test_an_email_with_a_login_already_is_told_to_log_in(client, world):
+    world.secretary.email = "sec@example.ie"
+    world.secretary.save()
+    before = snapshot()
+    response = client.post(
+        reverse("league:signup"),
+        {
+            "email": "SEC@example.ie",
+            "password1": "pint-of-plain-25",
+            "password2": "pint-of-plain-25",
+        },
+    )
+    assert "There is already a login for sec@example.ie" in response.content.decode()
+    assert snapshot() == before
+
+
+def test_sign_up_goes_on_to_a_next_page_of_this_site_only(client):
+    data = {
+        "email": "a@example.ie",
+        "password1": "pint-of-plain-25",
+        "password2": "pint-of-plain-25",
+    }
+    response = client.post(reverse("league:signup"), {**data, "next": "/clare/join/abc/"})
+    assert response["Location"] == "/clare/join/abc/"
+    client.logout()
+    data["email"] = "b@example.ie"
+    response = client.post(reverse("league:signup"), {**data, "next": "https://evil.example/"})
+    assert response["Location"] == reverse("league:league-create")
+
+
+def test_a_new_league_has_its_secretary_pubs_and_first_season(client, world):
+    user = get_user_model().objects.create_user("una@example.ie", password="x")
+    client.force_login(user)
+    response = client.post(reverse("league:league-create"), NEW_LEAGUE)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("league:manage-first-run", args=["galway"])
+    league = League.objects.get(slug="galway")
+    assert list(league.secretaries.all()) == [user]
+    assert [(p.name, p.town) for p in league.pubs.order_by("name")] == [
+        ("The Crane Bar", "Galway"),
+        ("Tigh Neachtain", "Galway"),
+    ]
+    season = league.seasons.get()
+    assert (season.name, season.status, season.march_bonus) == ("Winter 2026", "planning", 10)
+    page = client.get(response["Location"]).content.decode()
+    assert "Add or import teams" in page and "Print the fixture list" in page
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"slug": "admin"}, "is a page of the site"),
+        ({"slug": "clare"}, "is taken by another league"),
+        ({"slug": "Not a slug!"}, "letters, numbers"),
+        ({"pubs": "\n \n"}, "Give at least one pub"),
+        ({"pubs": "The Crane, Galway\nthe crane"}, "same pub is named twice"),
+        ({"pubs": "Tigh\u200bNeachtain"}, "hidden"),
+        ({"season_name": "!!!"}, "at least one letter"),
+        ({"start_date": "yesterday"}, "valid date"),
+    ],
+)
+def test_a_bad_new_league_says_why_and_saves_nothing(client, world, change, message):
+    client.force_login(world.other_secretary)
+    before = snapshot()
+    response = client.post(reverse("league:league-create"), {**NEW_LEAGUE, **change})
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert snapshot() == before
+
+
+def test_the_fixture_list_prints_every_fixture_by_round(client, world, fixture_at_pub):
+    url = reverse("league:season-fixtures-print", args=["clare", "winter"])
+    page = client.get(url).content.decode()
+    assert "Round 1" in page
+    assert "Harbour Hearts v Cronin&#x27;s Jinkers" in page
