@@ -73,6 +73,7 @@ PAGES = {
             "standings-player",
         )
     },
+    "screens:pub": _by_slug,
     "scoring:game-sheet": _by_game,
     "scoring:game-record": _by_game,
 }

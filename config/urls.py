@@ -28,5 +28,6 @@ urlpatterns = [
     ),
     path("games/", include("scoring.urls")),
     path("<slug:league_slug>/drives/", include("drives.urls")),
+    path("", include("scoring.screen_urls")),
     path("", include("league.urls")),
 ]
