@@ -1,7 +1,7 @@
 # The two commands: `make run` and `make test`. See README.md.
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
-.PHONY: run test lint bench venv
+.PHONY: run test lint bench venv serve
 
 BIN := .venv/bin
 PORT ?= 8000
@@ -45,3 +45,11 @@ bench: venv
 	bash .ci/postgres
 	bash .ci/redis
 	$(TEST_ENV) $(BIN)/python -m bench
+
+# Production: migrate, collect the static files (hashed names, compressed) and serve with
+# gunicorn on 127.0.0.1:8000 behind the proxy. Needs DJANGO_SECRET_KEY,
+# DJANGO_ALLOWED_HOSTS and DATABASE_URL (and REDIS_URL for several app servers).
+serve: venv
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	$(BIN)/gunicorn -c config/gunicorn.conf.py config.wsgi
