@@ -307,6 +307,7 @@ def game_summaries(games, plan, members) -> list[results.GameSummary]:
                 number=number,
                 confirmed=False,
                 finished_at=game.finished_at,
+                reason=result.why.text([team.name for team in pair]),
                 sides=tuple(
                     results.SideSummary(
                         side=i,

@@ -372,6 +372,9 @@ class SideResult(models.Model):
     marches = models.PositiveSmallIntegerField(default=0)
     confirmed = models.BooleanField(default=False)
     finished_at = models.DateTimeField()
+    # Why the game was won, in words with the sides' names ("Bees reached 25 first
+    # (non-dealers counted first)"): a 25–25 game is not a draw.
+    reason = models.CharField(max_length=200, blank=True)
 
     objects = SideResultQuerySet.as_manager()
 

@@ -96,7 +96,7 @@ LABELS = {
     "marches": "marches",
 }
 
-SKIPPED_H2H = "head-to-head not used, as they have not all played each other"
+SKIPPED_H2H = "head-to-head not used: they have not all met"
 
 
 def _note(level_on, decided_by, shared: bool, skipped: bool) -> str:

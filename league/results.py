@@ -49,6 +49,7 @@ class GameSummary:
     confirmed: bool
     finished_at: datetime
     sides: tuple[SideSummary, ...]
+    reason: str = ""
 
 
 def content_changed(*, league_id: int) -> None:
@@ -89,6 +90,7 @@ def _write(summaries: Sequence[GameSummary]) -> None:
                 game_number=summary.number,
                 confirmed=summary.confirmed,
                 finished_at=summary.finished_at,
+                reason=summary.reason[:200],
                 side=side.side,
                 label=side.label,
                 team_id=side.team_id,

@@ -407,7 +407,7 @@ def player_partners(player: Player) -> list[dict]:
 def recent_games(results, limit: int = 10) -> list[dict]:
     """The latest finished games from a team's or player's result rows, with every side's
     score; friendlies are marked (2 queries)."""
-    latest = list(results.order_by("-finished_at", "-game_id")[:limit])
+    latest = list(results.select_related("fixture").order_by("-finished_at", "-game_id")[:limit])
     sides = defaultdict(list)
     rows = SideResult.objects.filter(game_id__in=[r.game_id for r in latest]).order_by("side")
     for row in rows:
@@ -417,7 +417,9 @@ def recent_games(results, limit: int = 10) -> list[dict]:
             "game_id": row.game_id,
             "won": row.won,
             "friendly": row.season_id is None,
-            "finished_at": row.finished_at,
+            # The match night's date (a result entered later still belongs to it).
+            "date": row.fixture.date if row.fixture_id else row.finished_at,
+            "reason": row.reason,
             "sides": sides[row.game_id],
         }
         for row in latest

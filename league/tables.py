@@ -119,10 +119,10 @@ class AllTimeTeamTable(StandingsTable):
     """Partnerships across seasons, named by their latest team name."""
 
     team = tables.Column("Team", accessor="name")
-    seasons = tables.Column("Seasons", attrs=NUM)
     played = tables.Column("Games", attrs=NUM)
     won = tables.Column("Wins", attrs=NUM)
     win_percent = tables.Column("Win %", attrs=NUM)
+    seasons = tables.Column("Seasons", attrs=NUM)
     points_for = tables.Column("Points for", attrs=NUM)
     marches = tables.Column("Marches", attrs=NUM)
 

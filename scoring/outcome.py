@@ -26,6 +26,7 @@ def game_summary(game: Game, result: rules.GameResult, sides) -> results.GameSum
         number=game.number,
         confirmed=game.is_confirmed,
         finished_at=game.finished_at,
+        reason=result.why.text([side.label for side in sides]) if result.why else "",
         sides=tuple(
             results.SideSummary(
                 side=side.index,

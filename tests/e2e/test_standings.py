@@ -18,6 +18,7 @@ def demo(transactional_db):
 
 def open_table(page, live_server):
     page.goto(live_server.url)
+    page.get_by_role("main").get_by_role("link", name="Clare Twenty-Five League").click()
     page.get_by_role("link", name="Standings").first.click()
     page.wait_for_load_state()
 

@@ -134,7 +134,7 @@ def test_a_tie_nothing_breaks_shares_the_position():
     assert table(placed) == [("=1", "A"), ("=1", "B"), ("3", "C")]
     assert placed[0].note.endswith("nothing separates them: shared position")
     assert placed[0].note.startswith("level on 2 league points, a points difference of +0")
-    assert "head-to-head not used, as they have not all played each other" in placed[0].note
+    assert "head-to-head not used: they have not all met" in placed[0].note
 
 
 def test_the_seasons_own_order_is_followed():

@@ -370,7 +370,9 @@ def test_head_to_head_is_skipped_when_the_teams_level_have_not_all_met(world):
     rows = {row["name"]: row for row in standings.team_rows(world.season)}
 
     assert "head-to-head not used" in rows["A"]["note"]
-    assert "(" not in rows["A"]["note"].replace("(head-to-head not used", "")
+    assert "(" not in rows["A"]["note"].replace(
+        "(head-to-head not used: they have not all met)", ""
+    )
     assert "league points" in rows["A"]["note"]
 
 
