@@ -131,10 +131,3 @@ def fixture_progress(*, fixture_id: int, started: int, finished: int) -> None:
         ),
     )
 
-
-def results_for_games(game_ids: Sequence[int]) -> dict[int, list[SideResult]]:
-    """The result rows of these games, by game, sides in seat order (1 query)."""
-    by_game: dict[int, list[SideResult]] = {}
-    for row in SideResult.objects.filter(game_id__in=list(game_ids)).order_by("game_id", "side"):
-        by_game.setdefault(row.game_id, []).append(row)
-    return by_game

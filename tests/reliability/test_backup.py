@@ -2,7 +2,7 @@
 Backups and moves keep the standings.
 
 - `pg_dump` taken while a pub's phones keep saving deals, restored into an empty
-  database, gives a season whose kept rows equal a recount of its games (a consistent
+  database, gives a season whose standings equal a recount of its games (a consistent
   snapshot, never half a deal); taken again once the writing stops, it gives exactly
   the standings of the live database.
 - Moving an install from SQLite to PostgreSQL with the documented commands (README):

@@ -2,7 +2,7 @@
 A fault midway through recording a deal leaves nothing behind.
 
 No mocks: a PostgreSQL trigger made in the test makes the last write of `deal_record`
-(its GameEvent) fail, after the deal, the game's totals and the standings rows were
+(its GameEvent) fail, after the deal, the game's totals and the content version were
 already written in the same transaction.
 """
 
