@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from bench.generate import build_league
 from bench.recount import kept, recount
-from league.models import League, Player, Pub, Team
+from league.models import League, Player, Pub, SideResult, Team
 from scoring.demo import load_demo
 from scoring.league_data import (
     MANIFEST,
@@ -23,8 +23,10 @@ from scoring.league_data import (
     league_export,
     league_import,
 )
-from scoring.models import Game, GameEvent
+from scoring.models import Deal, Game, GameEvent
 from tests.factories import UserFactory
+from tests.scoring.conftest import play
+from tests.scoring.test_friendlies import friendly  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -80,6 +82,19 @@ def test_the_demo_league_goes_out_and_back_unchanged():
 def test_the_s_bench_league_goes_out_and_back_unchanged():
     built = build_league("S", seed=11, rounds=2, path="bulk", slug="bench-s")
     _round_trip(built.league)
+
+
+def test_a_friendly_and_a_game_scored_through_a_link_go_out_and_back(friendly):  # noqa: F811
+    """A friendly has no season: its result rows are written again all the same."""
+    world = friendly
+    play(world.game, 5, 0, link=world.link)
+    _round_trip(world.league)
+    copy = League.objects.get(slug=f"{world.league.slug}-copy")
+    copy_friendly = copy.games.get(season=None)
+    assert SideResult.objects.filter(game_id=copy_friendly.pk).count() == 2
+    via_link = Deal.objects.get(game__league=copy, game__fixture__isnull=False, number=1)
+    assert via_link.entered_via.game == via_link.game
+    assert via_link.entered_via.token != world.link.token
 
 
 def test_the_export_holds_no_account_email_or_secret():
