@@ -27,6 +27,7 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("games/", include("scoring.urls")),
+    path("", include("scoring.data_urls")),
     path("<slug:league_slug>/drives/", include("drives.urls")),
     path("", include("scoring.screen_urls")),
     path("", include("league.urls")),

@@ -88,6 +88,8 @@ PAGES = [
     ("league:manage-teams-import", lambda s: [s["league"], s["season"]], SECRETARY),
     ("league:manage-fixtures-generate", lambda s: [s["league"], s["season"]], SECRETARY),
     ("league:manage-fixture-create", lambda s: [s["league"], s["season"]], SECRETARY),
+    ("data:league-export", lambda s: [s["league"]], SECRETARY),
+    ("data:league-import", lambda s: [], LOGGED_IN),
 ]
 
 
