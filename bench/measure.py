@@ -5,13 +5,13 @@ import statistics
 import time
 import uuid
 
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league import standings
-from league.models import Fixture, Player, Pub, Team
+from league.models import Fixture, Player, Pub, Team, TeamStanding
 from scoring.models import Game
 
 # The floor: the standings of a season worked out straight from its deals, in one
@@ -45,15 +45,15 @@ def read_path(season) -> list:
 
 
 def recompute_function():
-    """(name, function(season)) of the app's full recount of a season's standings.
+    """(name, function(season)) of the app's full recount of a season's kept rows: the
+    team table's fast path (`TeamStanding`) written again from the result rows, as
+    every change to what counts does (the player and pub tables keep nothing)."""
 
-    The standings are derived: every table is an aggregate of the result rows, so a
-    recount is those aggregates, taken from nothing (no cache), for every table of the
-    season (teams, players, pubs): what a design with kept rows would write with one
-    INSERT … SELECT each."""
-    from bench.recount import kept
+    def recompute(season):
+        with transaction.atomic():
+            standings.standings_derive(season_id=season.pk)
 
-    return "bench.recount.kept (the team, player and pub aggregates of the result rows)", kept
+    return "league.standings.standings_derive (the season's kept team rows)", recompute
 
 
 def repair_function():
@@ -125,9 +125,8 @@ def public_pages(league) -> dict[str, str]:
 
 
 def kept_rows_only(season) -> list:
-    """Just the season's team totals from the result rows, unranked: the least a table
-    page can read."""
-    return list(standings.team_counts(season).values())
+    """Just the season's kept team rows, unranked: the least a table page can read."""
+    return list(TeamStanding.objects.filter(season=season).values_list())
 
 
 def deal_post_queries(game, user) -> tuple[int, int]:

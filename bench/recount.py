@@ -8,15 +8,15 @@ players and their live deals as stored, scores each finished game again with the
 and adds up what each team, player and pub earned in the games that count (a season's,
 confirmed where the season asks for it).
 
-`kept` reads the same totals from the app's standings (`league.standings`), which derive
-every table from the result rows.
+`kept` reads the same totals from the app's standings: the kept team rows (the team
+table's fast path) and the player and pub tables (aggregates of the result rows).
 """
 
 from collections import Counter, defaultdict
 
 import rules
 from league import standings
-from league.models import SideResult
+from league.models import SideResult, TeamStanding
 from scoring.models import Confirmation, Deal, Game, GameSide
 
 Totals = dict[tuple[str, int], Counter]
@@ -87,6 +87,8 @@ def kept(season) -> Totals:
     out: Totals = {}
 
     def add(kind, key, row):
+        if not row["played"]:
+            return  # a kept row of a team with no counted game: nothing to compare
         out[kind, key] = _nonzero(
             Counter(
                 played=row["played"],
@@ -99,8 +101,11 @@ def kept(season) -> Totals:
             )
         )
 
-    for team_id, row in standings.team_counts(season).items():
-        add("team", team_id, row)
+    kept_rows = TeamStanding.objects.filter(season=season).values(
+        "team_id", *(name for name in standings.COUNT_FIELDS if name != "lost")
+    )
+    for row in kept_rows:  # the team table's fast path: the kept team rows
+        add("team", row["team_id"], row)
     counted = SideResult.objects.counted().filter(season=season)
     for row in standings.pub_counts(counted):
         add("pub", row["pub_id"], row)

@@ -23,6 +23,7 @@ from league.models import (
     TeamMember,
 )
 from league.results import content_changed
+from league.standings import standings_derive
 
 
 class ContentAdmin(admin.ModelAdmin):
@@ -89,6 +90,11 @@ class SeasonAdmin(ContentAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         return ["league"] if obj is not None else []
+
+    def save_related(self, request, form, formsets, change):
+        # "Only confirmed games count" may have changed: the kept team rows follow.
+        standings_derive(season_id=form.instance.pk)
+        super().save_related(request, form, formsets, change)
 
 
 @admin.register(Player)

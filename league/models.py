@@ -455,3 +455,25 @@ class Invite(models.Model):
         if now >= self.expires_at:
             return "expired"
         return "open"
+
+
+class TeamStanding(models.Model):
+    """A team's counted games of its season, summed: the team table's fast path.
+
+    Derived, never counted by hand: `league.standings.standings_derive` writes these rows
+    again from the result rows, for the teams of a game when it changes and for the
+    whole season when what counts changes (see league/results.py and league/services.py).
+    """
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="standing")
+    played = models.IntegerField(default=0)
+    won = models.IntegerField(default=0)
+    shutout_wins = models.IntegerField(default=0)
+    points_for = models.IntegerField(default=0)
+    points_against = models.IntegerField(default=0)
+    marches = models.IntegerField(default=0)
+    fixtures_won = models.IntegerField(default=0)
+
+    def __str__(self):
+        return f"{self.team_id}: {self.won}/{self.played}"

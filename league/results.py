@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Case, F, Value, When
 
 from league.models import Fixture, League, Season, SideResult
+from league.standings import standings_derive
 
 
 @dataclass(frozen=True)
@@ -62,9 +63,15 @@ def results_record(*, league_id: int, game_id: int, summary: GameSummary | None)
     """Make the game's result rows say `summary` (None: the game is not finished, so it
     has no rows). Call inside the transaction that changed the game."""
     rows = SideResult.objects.filter(game_id=game_id)
-    if rows.exists():
+    before = list(rows.values_list("season_id", "team_id"))
+    if before:
         rows.delete()
     _write([summary] if summary is not None else [])
+    after = [(summary.season_id, side.team_id) for side in summary.sides] if summary else []
+    season_id = next((season for season, _ in before + after if season is not None), None)
+    if season_id is not None:
+        teams = {team for _, team in before + after if team is not None}
+        standings_derive(season_id=season_id, team_ids=teams)
     content_changed(league_id=league_id)
 
 
@@ -75,6 +82,7 @@ def results_rebuild(*, season_id: int, summaries: Sequence[GameSummary]) -> None
         league_id = Season.objects.values_list("league_id", flat=True).get(pk=season_id)
         SideResult.objects.filter(season_id=season_id).delete()
         _write(summaries)
+        standings_derive(season_id=season_id)
         content_changed(league_id=league_id)
 
 
@@ -130,4 +138,3 @@ def fixture_progress(*, fixture_id: int, started: int, finished: int) -> None:
             default=F("status"),
         ),
     )
-

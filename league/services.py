@@ -39,6 +39,7 @@ from league.models import (
 )
 from league.names import key, name_problem, tidy
 from league.results import content_changed
+from league.standings import standings_derive
 
 
 class LeagueError(Exception):
@@ -86,6 +87,7 @@ def season_update(*, season: Season, **fields) -> Season:
     already started keep the rules they started with."""
     _check_season_fields(fields, start=fields.get("start_date", season.start_date))
     with transaction.atomic():
+        counting = fields.get("confirmed_only", season.confirmed_only) != season.confirmed_only
         for field, value in fields.items():
             setattr(season, field, value)
         try:
@@ -93,6 +95,8 @@ def season_update(*, season: Season, **fields) -> Season:
         except ValidationError as error:
             raise LeagueError(" ".join(error.messages)) from error
         season.save()
+        if counting:  # other games count now: the kept team rows follow
+            standings_derive(season_id=season.pk)
         content_changed(league_id=season.league_id)
     return season
 
@@ -568,10 +572,14 @@ def fixture_delete(*, fixture: Fixture) -> None:
     """Delete a fixture with its games and their results (the database cascades to
     them); the tables no longer count them."""
     with transaction.atomic():
-        league_id = (
-            Fixture.objects.filter(pk=fixture.pk).values_list("season__league_id", flat=True).get()
+        season_id, league_id = (
+            Fixture.objects.filter(pk=fixture.pk)
+            .values_list("season_id", "season__league_id")
+            .get()
         )
+        teams = list(fixture.fixture_teams.values_list("team_id", flat=True))
         fixture.delete()
+        standings_derive(season_id=season_id, team_ids=teams)
         content_changed(league_id=league_id)
 
 

@@ -15,7 +15,7 @@ from itertools import permutations
 from django.db.models import Count, F, Max, Q, Sum
 from django.urls import reverse
 
-from league.models import League, Player, Season, SideResult, Team
+from league.models import FixtureTeam, League, Player, Season, SideResult, Team, TeamStanding
 from league.ranking import (
     Pair,
     Points,
@@ -115,13 +115,18 @@ def _percent(totals: Totals) -> int:
     return round(100 * totals.won / totals.played) if totals.played else 0
 
 
-def fixtures_won(season: Season) -> dict[int, int]:
-    """Fixtures each team won: more games of the fixture than any other team in it."""
+def fixtures_won(season: Season, team_ids: Sequence[int] | None = None) -> dict[int, int]:
+    """Fixtures each team won (of these teams, or all): more games of the fixture than
+    any other team in it."""
     by_fixture = defaultdict(list)
+    rows = SideResult.objects.counted().filter(
+        season=season, fixture__isnull=False, team__isnull=False
+    )
+    if team_ids is not None:
+        played = FixtureTeam.objects.filter(team_id__in=list(team_ids)).values("fixture_id")
+        rows = rows.filter(fixture_id__in=played)
     rows = (
-        SideResult.objects.counted()
-        .filter(season=season, fixture__isnull=False, team__isnull=False)
-        .values("fixture_id", "team_id")
+        rows.values("fixture_id", "team_id")
         .annotate(won=Count("pk", filter=Q(won=True)))
         .values_list("fixture_id", "team_id", "won")
     )
@@ -135,37 +140,64 @@ def fixtures_won(season: Season) -> dict[int, int]:
     return wins
 
 
-def team_counts(season: Season) -> dict[int, dict]:
-    """Each team's counted games this season, summed (1 query)."""
-    rows = (
-        SideResult.objects.counted()
-        .filter(season=season, team__isnull=False)
-        .values("team_id")
-        .annotate(**counts())
+def team_counts(season: Season, team_ids: Sequence[int] | None = None) -> dict[int, dict]:
+    """Each team's counted games this season (of these teams, or all), summed (1 query)."""
+    rows = SideResult.objects.counted().filter(season=season, team__isnull=False)
+    if team_ids is not None:
+        rows = rows.filter(team_id__in=list(team_ids))
+    return {row["team_id"]: row for row in rows.values("team_id").annotate(**counts())}
+
+
+def lock_teams(teams) -> list[int]:
+    """Lock the teams' rows, in one order, for the rest of the transaction; their ids.
+    Two games of the same teams finishing at once: the second derive waits for the
+    first to commit, then counts its result rows too (no lost update)."""
+    return list(teams.select_for_update().order_by("pk").values_list("pk", flat=True))
+
+
+def standings_derive(*, season_id: int, team_ids: Iterable[int] | None = None) -> None:
+    """Write the kept team rows (`TeamStanding`, the team table's fast path) again from
+    the result rows: for these teams, or every team of the season. Call in the
+    transaction of the change that made them out of date."""
+    season = Season.objects.get(pk=season_id)
+    teams = Team.objects.filter(season=season)
+    if team_ids is not None:
+        teams = teams.filter(pk__in=list(team_ids))
+    ids = lock_teams(teams)
+    if not ids:
+        return
+    totals, won = team_counts(season, ids), fixtures_won(season, ids)
+    TeamStanding.objects.filter(team_id__in=ids).delete()
+    TeamStanding.objects.bulk_create(
+        TeamStanding(
+            season=season,
+            team_id=team_id,
+            played=row.get("played", 0),
+            won=row.get("won", 0),
+            shutout_wins=row.get("shutout_wins", 0),
+            points_for=row.get("points_for") or 0,
+            points_against=row.get("points_against") or 0,
+            marches=row.get("marches") or 0,
+            fixtures_won=won[team_id],
+        )
+        for team_id in ids
+        for row in [totals.get(team_id, {})]
     )
-    return {row["team_id"]: row for row in rows}
 
 
 def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
-    """The team table: ranked within each division (or the whole season), in 3 queries,
-    and one more when teams level need head-to-head (for those teams only). A pub filter
+    """The team table from the kept team rows: ranked within each division (or the whole
+    season), in 1 query, and one more when teams level need head-to-head (for those
+    teams only). A pub filter
     keeps the positions the teams hold in their division."""
-    teams = Team.objects.filter(season=season).select_related("pub", "division")
+    teams = Team.objects.filter(season=season).select_related("pub", "division", "standing")
     if division_id is not None:
         teams = teams.filter(division_id=division_id)
-    won_fixtures = fixtures_won(season)
-    kept = team_counts(season)
     groups = defaultdict(list)
     for team in teams:
         groups[team.division.name if team.division else ""].append(team)
     order, points = tiebreak_keys(season), season_points(season)
-    totals = {
-        name: [
-            _totals(team.pk, team.name, kept.get(team.pk), fixtures_won=won_fixtures[team.pk])
-            for team in members
-        ]
-        for name, members in groups.items()
-    }
+    totals = {name: [_kept_totals(team) for team in members] for name, members in groups.items()}
     # Head-to-head, read once for every group of teams level before it, and only those.
     tied = {
         team_id
@@ -199,6 +231,24 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
                 }
             )
     return rows
+
+
+def _kept_totals(team: Team) -> Totals:
+    kept = getattr(team, "standing", None)
+    if kept is None:  # a team with no counted game yet
+        return Totals(id=team.pk, name=team.name)
+    return Totals(
+        id=team.pk,
+        name=team.name,
+        played=kept.played,
+        won=kept.won,
+        lost=kept.played - kept.won,
+        shutout_wins=kept.shutout_wins,
+        points_for=kept.points_for,
+        points_against=kept.points_against,
+        marches=kept.marches,
+        fixtures_won=kept.fixtures_won,
+    )
 
 
 def _row(totals: Totals) -> dict:

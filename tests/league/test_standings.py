@@ -168,6 +168,47 @@ def test_two_games_finished_at_once_both_count():
     assert kept(season) == recount(season)
 
 
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="SQLite's test database is one connection's"
+)
+@pytest.mark.django_db(transaction=True)
+def test_control_without_the_teams_lock_two_games_finished_at_once_go_wrong(monkeypatch):
+    """The negative control: the same two games with the kept rows' lock switched off in
+    the app's own code path. Each transaction counts without the other's game: one
+    overwrites the other's count, or (the kept row being one per team) fails and its
+    deal is refused."""
+    from league import standings as standings_module
+
+    def unlocked(teams):
+        ids = list(teams.order_by("pk").values_list("pk", flat=True))
+        barrier.wait(timeout=10)  # both count before either commits
+        return ids
+
+    season = SeasonFactory()
+    home, away = TeamFactory(season=season), TeamFactory(season=season)
+    games = [play_game(season=season, teams=[home, away], deals=[(4, 1)]) for _ in range(2)]
+    barrier = threading.Barrier(2)
+    monkeypatch.setattr(standings_module, "lock_teams", unlocked)
+    outcomes = []
+
+    def finish(game):
+        try:
+            deal_record(game=game, dealer=1, tricks=[3, 2], key=uuid.uuid4(), version=game.version)
+            outcomes.append("saved")
+        except ScoringError:
+            outcomes.append("refused")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=finish, args=(g,)) for g in games]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=20)
+    refused = outcomes.count("refused")
+    assert refused == 1 or kept(season) != recount(season)  # the defect, one way or the other
+
+
 @pytest.mark.django_db
 def test_a_repair_from_the_games_gives_the_same_rows():
     season = SeasonFactory()

@@ -67,5 +67,7 @@ def test_a_deal_post_costs_ten_queries_however_long_the_game(client, world):
         counts.append(sum(1 for q in context.captured_queries if "SAVEPOINT" not in q["sql"]))
     assert counts[0] == 10
     # The deal that finishes the game also writes its result rows and the fixture's count.
-    # (the fixture's counts 2, the sides and their players 2, the rows 3: 7 more)
-    assert counts[1] == 10 + 7
+    # The deal that finishes the game also writes: the fixture's counts (2), the sides
+    # and their players (2), the result rows (3), and the teams' kept rows (the season,
+    # the teams' lock, their totals, their fixtures won, delete and insert: 6).
+    assert counts[1] == 10 + 13
