@@ -1,5 +1,8 @@
 """The table sheet on a phone: a match night played by taps, a scorer link on a second
-phone, a double tap, a QR code that scans, and axe's WCAG 2.2 AA rules on every page."""
+phone, a double tap, a QR code that scans, and axe's WCAG 2.2 AA rules on every page.
+Issue 11: after every save, undo and confirmation the score in view and one line in
+words; trick by trick that keeps its taps; refusals in place that save nothing; a sheet
+that is never stale."""
 
 import cv2
 import numpy as np
@@ -227,3 +230,116 @@ def test_the_correction_and_friendly_pages_read_well_on_a_phone(
     page.goto(f"{live_server.url}/games/pubs/{night.pub.pk}/friendly/")
     assert_accessible(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+HEIGHT = 844
+
+
+def in_view(page, selector):
+    box = page.locator(selector).first.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT
+
+
+def said(page):
+    return page.locator("#sheet-said").inner_text()
+
+
+def start_game(page, live_server, fixture):
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{fixture.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+
+
+def order_tap(page, trick, side):
+    page.locator(f"[data-order] [data-trick='{trick}'] label.tap", has_text=side).click()
+
+
+def test_every_save_says_what_happened_with_the_score_in_view(
+    night, live_server, page, assert_accessible
+):
+    start_game(page, live_server, night)
+    tap(page, "3")
+    save(page)
+    assert said(page) == "Deal 1 saved: Harbour Hearts 15 – The Robbers 10."
+    assert in_view(page, "#sheet .scoreboard")
+    assert in_view(page, "#sheet-said")
+    assert page.evaluate("document.activeElement.classList.contains('scoreboard')")
+    assert page.locator("#sheet-said").get_attribute("role") == "status"
+
+    # Undo asks for a second tap in place, then says what it did.
+    undo = page.locator(".undo button")
+    undo.click()
+    assert undo.inner_text() == "Tap again to undo deal 1"
+    assert Deal.objects.filter(live=True).count() == 1
+    with page.expect_response(lambda r: "/undo/" in r.url):
+        undo.click()
+    page.wait_for_load_state()
+    assert said(page) == "Deal 1 undone: Harbour Hearts 0 – The Robbers 0."
+    assert Deal.objects.filter(live=True).count() == 0
+    assert in_view(page, "#sheet .scoreboard")
+
+    # The end of a game: who won and why.
+    tap(page, "5")
+    save(page)
+    assert "Harbour Hearts win game 1: Harbour Hearts" in said(page)
+    assert_accessible(page)
+
+    # Game 2 to The Robbers, game 3 to Harbour Hearts: the match is said.
+    page.get_by_role("button", name="Next game: game 2").click()
+    page.wait_for_load_state()
+    tap(page, "0")
+    save(page)
+    assert "The Robbers win game 2" in said(page)
+    page.get_by_role("button", name="Next game: game 3").click()
+    page.wait_for_load_state()
+    tap(page, "5")
+    save(page)
+    assert "Harbour Hearts win the match 2–1." in said(page)
+    assert in_view(page, "#sheet .scoreboard")
+    assert Game.objects.filter(fixture=night, winner=0).count() == 2
+
+
+def test_trick_by_trick_keeps_its_taps_and_saves_only_a_complete_deal(
+    night, live_server, page, assert_accessible
+):
+    start_game(page, live_server, night)
+    page.get_by_text("Trick by trick").click()
+    order_tap(page, 1, "Harbour Hearts")
+    order_tap(page, 2, "The Robbers")
+    total = page.locator("[data-trick-total]")
+    assert total.inner_text() == "Harbour Hearts 1 trick, 5 · The Robbers 1 trick, 5"
+    assert in_view(page, "[data-trick-total]")
+    order_tap(page, 4, "Harbour Hearts")
+    order_tap(page, 5, "Harbour Hearts")
+    page.wait_for_timeout(300)
+    assert Deal.objects.count() == 0  # trick 3 is blank: no save
+
+    with page.expect_response(lambda r: "/deals/" in r.url) as answer:
+        page.locator("[data-order] button.save").click()
+    assert answer.value.status == 422
+    box = page.locator("#box-order")
+    box.get_by_text("Trick 3 has no winner").wait_for()
+    assert "Nothing was saved" in box.inner_text()
+    assert in_view(page, "#box-order")
+    assert page.locator("[data-order] input[name='trick_4']:checked").count() == 1
+    assert page.locator("[data-order] input[name='trick_5']:checked").count() == 1
+    assert Deal.objects.count() == 0
+    assert_accessible(page)
+
+    # The blank trick tapped: the deal is complete and saves itself, the panel stays open.
+    with page.expect_response(lambda r: "/deals/" in r.url):
+        order_tap(page, 3, "The Robbers")
+    page.wait_for_load_state()
+    assert said(page) == "Deal 1 saved: Harbour Hearts 15 – The Robbers 10."
+    assert list(Deal.objects.values_list("trick_winners", flat=True)) == ["01100"]
+    assert page.locator("details.by-trick").get_attribute("open") is not None
+
+    # Rule 5: play stops when a side reaches 25; the deal saves on that trick.
+    order_tap(page, 1, "Harbour Hearts")
+    assert "Harbour Hearts 1 trick, 20" in total.inner_text()
+    with page.expect_response(lambda r: "/deals/" in r.url):
+        order_tap(page, 2, "Harbour Hearts")
+    page.wait_for_load_state()
+    assert "Harbour Hearts win game 1" in said(page)
+    assert Deal.objects.count() == 2
