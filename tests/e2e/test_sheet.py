@@ -343,3 +343,21 @@ def test_trick_by_trick_keeps_its_taps_and_saves_only_a_complete_deal(
     page.wait_for_load_state()
     assert "Harbour Hearts win game 1" in said(page)
     assert Deal.objects.count() == 2
+
+
+def test_save_is_on_the_first_screen_for_two_and_three_sides(
+    night, live_server, page, assert_accessible
+):
+    start_game(page, live_server, night)
+    assert in_view(page, "button.save")
+    third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
+    three = FixtureFactory(
+        season=night.season, pub=night.pub, teams=[*night.teams.all(), third], games_planned=1
+    )
+    page.goto(f"{live_server.url}/games/fixtures/{three.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    assert page.locator(".side-score").count() == 3
+    assert in_view(page, "button.save")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_accessible(page)
