@@ -361,3 +361,20 @@ def test_save_is_on_the_first_screen_for_two_and_three_sides(
     assert in_view(page, "button.save")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert_accessible(page)
+
+
+def test_back_after_a_save_shows_the_current_sheet(night, live_server, page):
+    start_game(page, live_server, night)
+    tap(page, "3")
+    save(page)
+    page.get_by_role("link", name="Who entered what").click()
+    page.wait_for_load_state()
+    page.go_back()
+    page.wait_for_load_state()
+    assert page.locator(".side-score").all_inner_texts() == ["15", "10"]
+    assert "Deal 2" in page.locator(".deal-line").inner_text()
+    assert "No deals yet" not in page.locator(".deals").inner_text()
+    assert "no-store" in page.evaluate(
+        "fetch(location.href).then(r => r.headers.get('cache-control'))"
+    )
+    assert Deal.objects.count() == 1
