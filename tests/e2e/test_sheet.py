@@ -4,10 +4,13 @@ Issue 11: after every save, undo and confirmation the score in view and one line
 words; trick by trick that keeps its taps; refusals in place that save nothing; a sheet
 that is never stale."""
 
+import uuid
+
 import cv2
 import numpy as np
 import pytest
 
+from scoring import services
 from scoring.models import Deal, Game
 from tests.e2e.conftest import login
 from tests.factories import (
@@ -378,3 +381,84 @@ def test_back_after_a_save_shows_the_current_sheet(night, live_server, page):
         "fetch(location.href).then(r => r.headers.get('cache-control'))"
     )
     assert Deal.objects.count() == 1
+
+
+def player_with_link(new_page, live_server, game, side=None):
+    link = services.link_create(game=game, side=side)
+    player = new_page()
+    player.goto(f"{live_server.url}{link.get_absolute_url()}")
+    player.wait_for_load_state()
+    return player, link
+
+
+def refused_save(page, status=403):
+    with page.expect_response(lambda r: "/deals/" in r.url) as answer:
+        page.get_by_role("button", name="Save deal").first.click()
+    assert answer.value.status == status
+    page.locator("[data-box]").wait_for()
+    return page.locator("[data-box]")
+
+
+def test_a_withdrawn_link_says_so_in_place_and_keeps_the_taps(
+    night, live_server, new_page, assert_accessible
+):
+    game = services.game_next(fixture=night, number=1, first_dealer=0)
+    player, link = player_with_link(new_page, live_server, game)
+    tap(player, "2")
+    services.link_revoke(link=link)
+    box = refused_save(player)
+    assert "withdrawn your scorer link" in box.inner_text()
+    assert "Nothing was saved" in box.inner_text()
+    assert in_view(player, "[data-box]")
+    assert player.locator("input[name='first'][value='2']").is_checked()
+    assert "Forbidden" not in player.content()
+    assert Deal.objects.count() == 0
+    assert_accessible(player)
+
+
+def test_a_game_confirmed_meanwhile_says_so_in_place(night, live_server, new_page):
+    game = services.game_next(fixture=night, number=1, first_dealer=0)
+    player, _ = player_with_link(new_page, live_server, game, side=1)
+    tap(player, "2")
+    services.deal_record(game=game, dealer=0, tricks=[5, 0], key=uuid.uuid4(), version=1)
+    services.game_confirm(game=game)
+    box = refused_save(player)
+    assert "This game is confirmed" in box.inner_text()
+    assert "Nothing was saved" in box.inner_text()
+    assert player.locator("input[name='first'][value='2']").is_checked()
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["50"]
+
+
+def test_an_ended_login_leads_back_to_the_sheet_with_the_deal_still_entered(
+    night, live_server, new_page, assert_accessible
+):
+    page = new_page()
+    start_game(page, live_server, night)
+    sheet = page.url
+    tap(page, "4")
+    other = page.context.new_page()  # the same phone: the login ends
+    other.goto(sheet)
+    other.get_by_role("button", name="Log out").click()
+    other.wait_for_load_state()
+    other.close()
+    box = refused_save(page)
+    assert "Your login has ended" in box.inner_text()
+    assert "Nothing was saved" in box.inner_text()
+    assert page.locator("input[name='first'][value='4']").is_checked()
+    assert (
+        page.locator("#sheet form[action$='/login/'], #sheet input[name='password']").count() == 0
+    )
+    assert Deal.objects.count() == 0
+    assert_accessible(page)
+
+    box.get_by_role("link", name="Log in again").click()
+    page.get_by_label("Username").fill("harbour")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+    assert page.url == sheet
+    assert page.locator("input[name='first'][value='4']").is_checked()
+    assert "Harbour Hearts 4 – 1 The Robbers" in page.locator("[data-split-rest]").inner_text()
+    save(page)
+    assert page.locator(".side-score").all_inner_texts() == ["20", "5"]
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["41"]
