@@ -106,7 +106,7 @@ def _abilities(game: Game, scorer: Scorer, live: list) -> dict:
     other_sides_link = (
         link is not None
         and link.side is not None
-        and not any(deal.entered_via_id == link.pk for deal in live)
+        and not game.deals.live().filter(entered_via__side=link.side).exists()
     )
     return {
         "can_enter": scorer.may_score and not game.is_finished and not confirmed,

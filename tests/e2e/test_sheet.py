@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from scoring import services
-from scoring.models import Deal, Game
+from scoring.models import Confirmation, Deal, Game
 from tests.e2e.conftest import login
 from tests.factories import (
     PASSWORD,
@@ -462,3 +462,25 @@ def test_an_ended_login_leads_back_to_the_sheet_with_the_deal_still_entered(
     save(page)
     assert page.locator(".side-score").all_inner_texts() == ["20", "5"]
     assert list(Deal.objects.values_list("tricks", flat=True)) == ["41"]
+
+
+def test_confirm_asks_for_a_second_tap_and_says_what_it_did(
+    night, live_server, page, assert_accessible
+):
+    start_game(page, live_server, night)
+    tap(page, "5")
+    save(page)
+    confirm = page.locator(".confirm button")
+    confirm.click()
+    assert confirm.inner_text().startswith("Tap again to confirm 25 – 0")
+    assert not Confirmation.objects.exists()
+    assert_accessible(page)
+    with page.expect_response(lambda r: "/confirm/" in r.url):
+        confirm.click()
+    page.wait_for_load_state()
+    assert said(page).startswith("Result confirmed: Harbour Hearts 25 – The Robbers 0.")
+    assert page.locator(".confirmed").inner_text() == "Result confirmed."
+    assert in_view(page, "#sheet .scoreboard")
+    assert Confirmation.objects.count() == 1
+    page.get_by_role("link", name="Who entered what").click()
+    assert "Entered and confirmed by the same organiser" in page.content()
