@@ -9,6 +9,7 @@ import uuid
 import cv2
 import numpy as np
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scoring import services
 from scoring.models import Confirmation, Deal, Game
@@ -235,12 +236,18 @@ def test_the_correction_and_friendly_pages_read_well_on_a_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-HEIGHT = 844
-
-
 def in_view(page, selector):
-    box = page.locator(selector).first.bounding_box()
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= HEIGHT
+    """Whether the element is wholly on the phone's screen, within a moment (htmx scrolls
+    once the swapped sheet has settled)."""
+    script = """selector => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return Boolean(box) && box.top >= 0 && box.bottom <= window.innerHeight;
+    }"""
+    try:
+        page.wait_for_function(script, arg=selector, timeout=2000)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def said(page):
@@ -267,7 +274,7 @@ def test_every_save_says_what_happened_with_the_score_in_view(
     assert said(page) == "Deal 1 saved: Harbour Hearts 15 – The Robbers 10."
     assert in_view(page, "#sheet .scoreboard")
     assert in_view(page, "#sheet-said")
-    assert page.evaluate("document.activeElement.classList.contains('scoreboard')")
+    page.wait_for_function("document.activeElement.classList.contains('scoreboard')")
     assert page.locator("#sheet-said").get_attribute("role") == "status"
 
     # Undo asks for a second tap in place, then says what it did.
