@@ -491,3 +491,26 @@ def test_confirm_asks_for_a_second_tap_and_says_what_it_did(
     assert Confirmation.objects.count() == 1
     page.get_by_role("link", name="Who entered what").click()
     assert "Entered and confirmed by the same organiser" in page.content()
+
+
+def test_the_dark_theme_follows_the_phone_and_reads_well(
+    night, live_server, page, assert_accessible
+):
+    page.emulate_media(color_scheme="dark")
+    start_game(page, live_server, night)
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(18, 21, 18)"
+    tap(page, "3")
+    save(page)
+    assert said(page) == "Deal 1 saved: Harbour Hearts 15 – The Robbers 10."
+    page.get_by_text("Trick by trick").click()
+    page.locator("[data-order] [data-trick='2'] label.tap").first.click()
+    page.locator("[data-order] button.save").click()
+    page.locator("#box-order [data-box]").wait_for()
+    assert_accessible(page)
+    page.goto(f"{live_server.url}{night.season.get_absolute_url()}")
+    assert_accessible(page)
+    page.get_by_role("link", name="Standings").first.click()
+    page.wait_for_load_state()
+    assert_accessible(page)
+    assert Deal.objects.count() == 1
