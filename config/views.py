@@ -19,3 +19,15 @@ FAVICON = settings.BASE_DIR / "static" / "icons" / "favicon.ico"
 def favicon(request):
     """/favicon.ico, where browsers and crawlers look for it whatever the page says."""
     return HttpResponse(FAVICON.read_bytes(), content_type="image/x-icon")
+
+
+SERVICE_WORKER = settings.BASE_DIR / "static" / "js" / "sw.js"
+
+
+@require_safe
+@cache_control(no_cache=True)
+def service_worker(request):
+    """/sw.js from the site root, so its scope is the whole site."""
+    response = HttpResponse(SERVICE_WORKER.read_bytes(), content_type="text/javascript")
+    response["Service-Worker-Allowed"] = "/"
+    return response

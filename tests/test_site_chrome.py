@@ -53,3 +53,13 @@ def test_the_404_and_500_pages_are_styled_for_a_phone(client):
     html = render_to_string("500.html")
     assert 'name="viewport"' in html and "css/site" in html
     assert "Something went wrong" in html
+
+
+def test_the_service_worker_is_served_from_the_root_for_the_whole_site(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Service-Worker-Allowed"] == "/"
+    assert response["Content-Type"].startswith("text/javascript")
+    assert "no-cache" in response["Cache-Control"]
+    page = client.get("/login/").content.decode()
+    assert 'rel="manifest"' in page and 'name="theme-color"' in page

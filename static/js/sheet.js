@@ -190,9 +190,169 @@
     if (event.persisted) window.location.reload();
   });
 
+
+  /* Offline: with no connection a deal is kept on the phone (IndexedDB) with its
+     idempotency key, the sheet says how many are waiting, and they are sent in order
+     when the connection is back; a retry of one already stored is the same deal. */
+  var PATH = window.location.pathname;
+  var syncing = false;
+
+  function database() {
+    return new Promise(function (resolve, reject) {
+      var request = window.indexedDB.open("twentyfive-offline", 1);
+      request.onupgradeneeded = function () {
+        request.result.createObjectStore("deals", { keyPath: "id", autoIncrement: true });
+      };
+      request.onsuccess = function () { resolve(request.result); };
+      request.onerror = function () { reject(request.error); };
+    });
+  }
+
+  function store(mode, work) {
+    return database().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var tx = db.transaction("deals", mode);
+        var result = work(tx.objectStore("deals"));
+        tx.oncomplete = function () { resolve(result && result.result); };
+        tx.onerror = function () { reject(tx.error); };
+      });
+    });
+  }
+
+  function waiting() {
+    return store("readonly", function (deals) { return deals.getAll(); }).then(function (all) {
+      return (all || []).filter(function (deal) { return deal.path === PATH; });
+    });
+  }
+
+  function showWaiting() {
+    var line = document.getElementById("sheet-waiting");
+    if (!line || !window.indexedDB) return Promise.resolve([]);
+    return waiting().then(function (deals) {
+      var n = deals.length;
+      line.textContent = n ? n + (n === 1 ? " deal" : " deals") + " waiting to send" +
+        (navigator.onLine ? "…" : ": they go when the connection is back.") : "";
+      var sheet = document.getElementById("sheet");
+      var next = parseInt(sheet.dataset.dealNumber, 10) + n;
+      document.querySelectorAll("#sheet button.save").forEach(function (button) {
+        button.textContent = "Save deal " + next;
+      });
+      return deals;
+    });
+  }
+
+  function keep(form) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "version") fields.push([name, value]);
+    });
+    return store("readwrite", function (deals) {
+      deals.add({ path: PATH, action: form.getAttribute("action"), fields: fields });
+    }).then(function () {
+      // The form, ready for the next deal: a new key, the taps cleared, the deal to the left.
+      form.querySelector('input[name="key"]').value = window.crypto.randomUUID();
+      var dealers = form.querySelectorAll('input[name="dealer"]');
+      var dealer = Array.prototype.findIndex.call(dealers, function (input) { return input.checked; });
+      form.querySelectorAll('input[type="radio"]:not([name="dealer"]):not([name="bonus_side"])')
+        .forEach(function (input) { input.checked = false; });
+      form.querySelectorAll('input[type="number"]').forEach(function (input) { input.value = "0"; });
+      if (dealers.length && dealer >= 0) dealers[(dealer + 1) % dealers.length].checked = true;
+      updateTotal(form);
+      updateTricks(form);
+      return showWaiting();
+    });
+  }
+
+  function versionIn(html) {
+    var input = new DOMParser().parseFromString(html, "text/html").querySelector('input[name="version"]');
+    return input ? input.value : null;
+  }
+
+  function sync() {
+    if (syncing || !navigator.onLine || !window.indexedDB) return;
+    syncing = true;
+    var sent = 0;
+    waiting().then(function (deals) {
+      if (!deals.length) return null;
+      return fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          var version = versionIn(html);
+          return deals.reduce(function (chain, deal) {
+            return chain.then(function (stop) {
+              if (stop) return true;
+              var body = new URLSearchParams(deal.fields);
+              body.set("version", version);
+              return fetch(deal.action, {
+                method: "POST", body: body, credentials: "same-origin",
+                headers: { "HX-Request": "true" }
+              }).then(function (response) {
+                return response.text().then(function (text) {
+                  if (response.status === 200) version = versionIn(text) || version;
+                  return store("readwrite", function (store) { store.delete(deal.id); })
+                    .then(function () {
+                      sent += 1;
+                      if (response.status === 200) return false;
+                      var box = document.getElementById("box-sheet");
+                      if (box) box.innerHTML = text;
+                      return true;
+                    });
+                });
+              });
+            });
+          }, Promise.resolve(false));
+        });
+    }).then(function (stopped) {
+      syncing = false;
+      if (sent && !stopped) window.location.reload();
+      else showWaiting();
+    }, function () {
+      syncing = false;
+      showWaiting();
+    });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (navigator.onLine || !form.matches || !form.matches("[data-split], [data-steppers], [data-order]")) return;
+    if (!window.indexedDB || !window.crypto.randomUUID) return;
+    event.preventDefault();
+    keep(form);
+  });
+
+  window.addEventListener("online", sync);
+  window.addEventListener("offline", showWaiting);
+
+  function offlineReady() {
+    var line = document.getElementById("sheet-waiting");
+    if (!line || !("serviceWorker" in navigator) || !window.caches) return;
+    navigator.serviceWorker.register(line.dataset.sw, { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function () {
+      var files = [PATH];
+      document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (el) {
+        files.push(el.getAttribute("src") || el.getAttribute("href"));
+      });
+      return caches.open("sheet-shell-v1").then(function (cache) { return cache.addAll(files); });
+    }).then(function () {
+      document.documentElement.dataset.offlineReady = "1";
+    }, function () { /* no offline copy: the sheet still works online */ });
+  }
+
+  // Keep the screen awake while a sheet is open, where the browser can.
+  function stayAwake() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    if (!document.querySelector("#sheet form.entry")) return;
+    navigator.wakeLock.request("screen").catch(function () { /* not allowed: fine */ });
+  }
+  document.addEventListener("visibilitychange", stayAwake);
+
   function start() {
     wake(document);
     restore();
+    offlineReady();
+    stayAwake();
+    showWaiting().then(function (deals) { if (deals.length) sync(); });
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

@@ -274,7 +274,7 @@ def test_every_save_says_what_happened_with_the_score_in_view(
     assert said(page) == "Deal 1 saved: Harbour Hearts 15 – The Robbers 10."
     assert in_view(page, "#sheet .scoreboard")
     assert in_view(page, "#sheet-said")
-    page.wait_for_function("document.activeElement.classList.contains('scoreboard')")
+    page.wait_for_function("() => document.activeElement.classList.contains('scoreboard')")
     assert page.locator("#sheet-said").get_attribute("role") == "status"
 
     # Undo asks for a second tap in place, then says what it did.
@@ -514,3 +514,90 @@ def test_the_dark_theme_follows_the_phone_and_reads_well(
     page.wait_for_load_state()
     assert_accessible(page)
     assert Deal.objects.count() == 1
+
+
+def enter_counts(page, counts):
+    for side, count in enumerate(counts):
+        page.locator(f"#tricks-{side}").fill(str(count))
+    page.get_by_role("button", name="Save deal").first.click()
+
+
+def test_deals_entered_offline_survive_a_reload_and_are_sent_once(
+    night, live_server, page, assert_accessible
+):
+    third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
+    three = FixtureFactory(
+        season=night.season, pub=night.pub, teams=[*night.teams.all(), third], games_planned=1
+    )
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{three.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    waiting = page.locator("#sheet-waiting")
+
+    page.context.set_offline(True)
+    enter_counts(page, [2, 2, 1])
+    page.get_by_text("1 deal waiting to send").wait_for()
+    enter_counts(page, [1, 2, 2])
+    enter_counts(page, [2, 1, 2])
+    page.get_by_text("3 deals waiting to send").wait_for()
+    assert Deal.objects.count() == 0
+    page.reload()
+    page.get_by_text("3 deals waiting to send").wait_for()
+    assert page.get_by_role("button", name="Save deal 4").is_visible()
+    assert_accessible(page)
+
+    with page.expect_navigation():
+        page.context.set_offline(False)
+    page.wait_for_load_state()
+    assert waiting.inner_text() == ""
+    assert list(Deal.objects.order_by("number").values_list("tricks", flat=True)) == [
+        "221",
+        "122",
+        "212",
+    ]
+    assert page.locator(".side-score").all_inner_texts() == ["25", "25", "25"]
+
+
+def test_a_sync_cut_off_half_way_still_makes_each_deal_once(night, live_server, page):
+    third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
+    three = FixtureFactory(
+        season=night.season, pub=night.pub, teams=[*night.teams.all(), third], games_planned=1
+    )
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{three.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    page.context.set_offline(True)
+    enter_counts(page, [2, 2, 1])
+    enter_counts(page, [1, 2, 2])
+    enter_counts(page, [2, 1, 2])
+    page.get_by_text("3 deals waiting to send").wait_for()
+
+    posts = []
+
+    def cut_the_second_answer(route):
+        posts.append(route.request.url)
+        if len(posts) == 2:  # the server saves it, the phone never hears back
+            route.fetch()
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/deals/", cut_the_second_answer)
+    page.context.set_offline(False)
+    page.get_by_text("2 deals waiting to send").wait_for()
+    assert Deal.objects.count() == 2
+    with page.expect_navigation():
+        page.reload()  # the sheet opened again sends what is still waiting
+    page.wait_for_load_state()
+    page.locator(".result").wait_for()  # sent, and the page drawn again: the game is won
+    assert len(posts) == 4  # the second deal was sent twice
+    assert list(Deal.objects.order_by("number").values_list("tricks", flat=True)) == [
+        "221",
+        "122",
+        "212",
+    ]
+    assert page.locator("#sheet-waiting").inner_text() == ""

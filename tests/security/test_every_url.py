@@ -62,7 +62,7 @@ def starts(person) -> list[str]:
     and the page after a password change; /favicon.ico and where a login lands."""
     game = Game.objects.in_play().get()
     pages = ["/", game.get_absolute_url(), reverse("healthz"), reverse("favicon")]
-    pages.append(reverse("league:after-login"))
+    pages += [reverse("league:after-login"), reverse("service-worker")]
     if person == "anonymous":
         pages.append(ScorerLink.objects.filter(game=game).first().get_absolute_url())
     else:
