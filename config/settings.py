@@ -150,7 +150,7 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "league:home"
+LOGIN_REDIRECT_URL = "league:after-login"  # organisers land on Tonight
 LOGOUT_REDIRECT_URL = "league:home"
 
 LANGUAGE_CODE = "en-ie"

@@ -26,7 +26,10 @@ import rules
 
 class League(models.Model):
     # The site's own first path segments: a league called one of these would be hidden.
-    RESERVED_SLUGS = {"account", "admin", "games", "healthz", "login", "logout", "static"}
+    RESERVED_SLUGS = {
+        *("account", "admin", "games", "healthz", "login", "logout", "static", "welcome"),
+        *("favicon.ico", "sw.js"),  # files at the root; never slugs, listed for the test
+    }
 
     name = models.CharField(max_length=100)
     slug = models.SlugField(unique=True)

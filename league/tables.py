@@ -20,6 +20,11 @@ class StandingsTable(tables.Table):
         attrs = {"class": "standings"}
         empty_text = "No games counted yet."
 
+    def get_column_class_names(self, classes_set, bound_column):
+        # Each cell names its column ("col-team"), so a phone can show only some.
+        classes = super().get_column_class_names(classes_set, bound_column)
+        return {*classes, f"col-{bound_column.name}"}
+
     def render_position(self, record):
         return record["position_label"]
 

@@ -11,6 +11,7 @@ manage_season = f"{manage}/seasons/<slug:season_slug>"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("welcome/", views.after_login, name="after-login"),
     # Before the league's pages, so no league slug can hide them.
     path(
         "account/password/",

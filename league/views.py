@@ -7,7 +7,8 @@ from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -39,7 +40,17 @@ from league.imports import (
     sign_rows,
     unsign_rows,
 )
-from league.models import Fixture, Invite, League, Player, Pub, Season, Team
+from league.models import (
+    Fixture,
+    FixtureTeam,
+    Invite,
+    League,
+    Player,
+    Pub,
+    Season,
+    SideResult,
+    Team,
+)
 from league.permissions import is_secretary, pubs_run_by, require_pub, require_secretary
 from league.selectors import (
     fixture_games,
@@ -52,6 +63,18 @@ from league.selectors import (
 from league.services import ImportRefused, LeagueError
 
 HOME_LIMIT = 100  # leagues listed at once; the search finds the others
+
+
+def after_login(request):
+    """Where a login lands: an organiser (or secretary) of one league on its Tonight
+    page, everyone else on the home page."""
+    if request.user.is_authenticated:
+        leagues = League.objects.filter(
+            Q(pubs__organisers=request.user) | Q(secretaries=request.user)
+        ).distinct()[:2]
+        if len(leagues) == 1:
+            return redirect("league:tonight", leagues[0].slug)
+    return redirect("league:home")
 
 
 def home(request):
@@ -68,13 +91,30 @@ def home(request):
     return render(request, "league/home.html", {"leagues": leagues, "query": query})
 
 
+def _teams_with_games_won():
+    """A fixture's teams in seat order, each with the games it won (`won`)."""
+    won = (
+        SideResult.objects.filter(fixture=OuterRef("fixture"), team=OuterRef("team"), won=True)
+        .values("fixture")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return FixtureTeam.objects.select_related("team").annotate(won=Coalesce(Subquery(won), 0))
+
+
 def league_home(request, league_slug):
     league = get_object_or_404(League, slug=league_slug)
     season = league.seasons.current()
     context = {"league": league, "season": season, "pubs": league.pubs.all()}
     if season:
         fixtures = fixtures_with_teams(Fixture.objects.for_season(season))
-        context["latest"] = fixtures.played().order_by("-date", "-pk")[:8]
+        context["latest"] = (
+            Fixture.objects.for_season(season)
+            .played()
+            .select_related("pub", "season__league")
+            .prefetch_related(Prefetch("fixture_teams", queryset=_teams_with_games_won()))
+            .order_by("-date", "-pk")[:8]
+        )
         context["next"] = fixtures.upcoming().order_by("date", "pk")[:8]
     return render(request, "league/league_home.html", context)
 

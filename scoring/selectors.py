@@ -41,6 +41,19 @@ class Match:
     def score_text(self) -> str:
         return " – ".join(f"{team.label} {team.won}" for team in self.teams)
 
+    @property
+    def result_text(self) -> str:
+        """Once every planned game is won: who won the match and by how many games
+        ("Cronin's Jinkers win the match 2–1"), or that it is level. Else ""."""
+        finished = [game for game in self.games if game.winner is not None]
+        if not self.teams or len(finished) < self.fixture.games_planned:
+            return ""
+        ranked = sorted(self.teams, key=lambda team: -team.won)
+        games = "–".join(str(team.won) for team in ranked)
+        if len(ranked) > 1 and ranked[0].won == ranked[1].won:
+            return f"The match is level, {games}"
+        return f"{ranked[0].label} win the match {games}"
+
 
 def match_for(fixture: Fixture) -> Match:
     """A fixture's match: its games, games won per team (in seat order), the game in

@@ -478,7 +478,9 @@ def _check_no_later_game(game: Game) -> None:
 
 def game_confirm(*, game: Game, version: int | None = None, user=None, link=None) -> Confirmation:
     """Confirm a finished game's result, once. Through a scorer link only by the other
-    side: a link given to a side that entered none of the game's deals."""
+    side: a link given to a side that entered none of the game's deals (through any of
+    its links). An organiser who entered deals of the game may confirm it, and the
+    record says so."""
     try:
         with transaction.atomic():
             game = _locked(game)
@@ -496,12 +498,16 @@ def game_confirm(*, game: Game, version: int | None = None, user=None, link=None
             game.version += 1
             game.save(update_fields=["version"])
             record_results(game, game_result(game))
+            text = f"Confirmed: {' – '.join(str(s) for s in game.scores)}. {game.reason}"
+            person = _person(user)
+            if person is not None and game.deals.live().filter(entered_by=person).exists():
+                text += ". Entered and confirmed by the same organiser."
             _event(
                 game=game,
                 kind=GameEvent.Kind.CONFIRMED,
-                user=_person(user),
+                user=person,
                 link=link,
-                text=f"Confirmed: {' – '.join(str(s) for s in game.scores)}. {game.reason}",
+                text=text,
             )
             return confirmation
     except IntegrityError:
@@ -513,9 +519,9 @@ def _check_link_may_confirm(game: Game, link: ScorerLink) -> None:
         raise ScoringError(
             "Only the other side's own link, or an organiser, can confirm this result."
         )
-    if game.deals.live().filter(entered_via=link).exists():
+    if game.deals.live().filter(entered_via__side=link.side).exists():
         raise ScoringError(
-            "This link entered deals of this game, so the other side confirms the result."
+            "Your side entered deals of this game, so the other side confirms the result."
         )
 
 

@@ -16,10 +16,13 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import reswap, retarget
 
 import rules
 from league.models import Fixture, Pub
@@ -103,7 +106,7 @@ def _abilities(game: Game, scorer: Scorer, live: list) -> dict:
     other_sides_link = (
         link is not None
         and link.side is not None
-        and not any(deal.entered_via_id == link.pk for deal in live)
+        and not game.deals.live().filter(entered_via__side=link.side).exists()
     )
     return {
         "can_enter": scorer.may_score and not game.is_finished and not confirmed,
@@ -141,19 +144,123 @@ def _sheet_context(request, game: Game, scorer: Scorer, **extra) -> dict:
     }
 
 
+# Where a refusal is shown: beside the form it answers, when that form is on the sheet.
+BOX_PLACES = ("split", "count", "order", "undo", "confirm")
+
+
+def _box_at(context: dict) -> str:
+    where = context.get("box_at", "sheet")
+    shown = {
+        "split": context["can_enter"] and context["game"].sides == 2,
+        "count": context["can_enter"] and context["game"].sides != 2,
+        "order": context["can_enter"],
+        "undo": context["can_undo"],
+        "confirm": context["can_confirm"],
+    }
+    return where if shown.get(where) else "sheet"
+
+
 def _render_sheet(request, game: Game, scorer: Scorer, *, status: int = 200, **extra):
     template = "scoring/game_sheet.html#sheet" if request.htmx else "scoring/game_sheet.html"
-    response = render(
-        request, template, _sheet_context(request, game, scorer, **extra), status=status
-    )
+    context = _sheet_context(request, game, scorer, **extra)
+    context["box_at"] = _box_at(context)
+    response = render(request, template, context, status=status)
     patch_vary_headers(response, ["HX-Request"])
     return response
 
 
-def _after_change(request, game: Game, scorer: Scorer):
-    """Post/redirect/get; with htmx, the fresh sheet in place."""
+def _box(request, game: Game, scorer: Scorer, *, status: int, errors, where: str, **extra):
+    """A refusal in plain words. With htmx only the box comes back, swapped in beside
+    the form that was sent, so every tap the person made stays as it was; without it,
+    the whole sheet with the box in place."""
+    where = where if where in BOX_PLACES else "sheet"
     if request.htmx:
-        return _render_sheet(request, _game(game.pk), scorer)
+        response = render(
+            request, "scoring/game_sheet.html#box", {"errors": errors, **extra}, status=status
+        )
+        response = reswap(retarget(response, f"#box-{where}"), "innerHTML")
+        patch_vary_headers(response, ["HX-Request"])
+        return response
+    return _render_sheet(request, game, scorer, status=status, errors=errors, box_at=where, **extra)
+
+
+def _refuse_change(request, game: Game, scorer: Scorer, *, where: str):
+    """A change this person may not make, said where they made it: their login ended,
+    their scorer link was withdrawn or closed, or they may not score this game."""
+    token = request.session.get(SESSION_LINKS, {}).get(str(game.pk))
+    if token:
+        link = ScorerLink.objects.filter(token=token, game=game).first()
+        if game.is_confirmed:
+            errors = ["This game is confirmed, so its scorer links are closed."]
+            todo = "If the result is wrong, ask the organiser to correct it."
+        elif link is None or not link.is_active:
+            errors = ["The organiser has withdrawn your scorer link."]
+            todo = "Ask the organiser for a new link, or tell them the deal to enter."
+        else:
+            errors = ["Only the other side's own link, or an organiser, can confirm this result."]
+            todo = "Ask the other side or the organiser to confirm it."
+        return _box(request, game, scorer, status=403, errors=errors, where=where, todo=todo)
+    if request.session.get(SESSION_LINKS) and not request.user.is_authenticated:
+        return _box(
+            request,
+            game,
+            scorer,
+            status=403,
+            errors=["Your scorer link is for another game, so you cannot change this one."],
+            where=where,
+            todo="Ask the organiser for this game's link.",
+        )
+    if not request.user.is_authenticated:
+        sheet = game.get_absolute_url()
+        if not request.htmx:
+            return redirect_to_login(sheet)
+        return _box(
+            request,
+            game,
+            scorer,
+            status=403,
+            errors=["Your login has ended."],
+            where=where,
+            todo="Log in again: you come back to this sheet with what you entered.",
+            login_url=f"{reverse('login')}?{urlencode({'next': sheet})}",
+        )
+    return _box(
+        request,
+        game,
+        scorer,
+        status=403,
+        errors=["You are not an organiser of this game's pub, so you cannot change it."],
+        where=where,
+        todo="Ask the league secretary if you should be.",
+    )
+
+
+def _score_line(game: Game) -> str:
+    """ "Harbour Hearts 15 – Cronin's Jinkers 10"."""
+    return " – ".join(f"{side.label} {side.score}" for side in game.game_sides.all())
+
+
+def _said(game: Game, done: str) -> str:
+    """One line in words after a change: what was done and the score; when the game
+    ends, who won it and why; when the match ends, who won it and by how many games."""
+    line = f"{done}: {_score_line(game)}."
+    if game.winner is not None:
+        line += f" {_labels(game)[game.winner]} win game {game.number}: {game.reason}."
+        if game.fixture_id:
+            match_result = match_for(game.fixture).result_text
+            if match_result:
+                line += f" {match_result}."
+    return line
+
+
+def _after_change(request, game: Game, scorer: Scorer, done: str):
+    """Post/redirect/get, the line in words as a message; with htmx, the fresh sheet in
+    place with the line in the sheet's live region, the entry mode kept open."""
+    fresh = _game(game.pk)
+    said = _said(fresh, done)
+    if request.htmx:
+        return _render_sheet(request, fresh, scorer, said=said, mode=request.POST.get("mode"))
+    messages.success(request, said)
     return redirect(game)
 
 
@@ -178,33 +285,46 @@ def _form_errors(form) -> list[str]:
     return list(dict.fromkeys(error for errors in form.errors.values() for error in errors))
 
 
-def _sheet_change(request, game: Game, scorer: Scorer, change, *, tried, **extra):
+def _sheet_change(request, game: Game, scorer: Scorer, change, *, tried, done, where, **extra):
     """Run `change()`; turn each refusal into the sheet's answer: a rule broken or a
     change refused as 422 with its message, a stale game as the 409 conflict view
-    showing what was tried (`tried()`, worked out only then)."""
+    showing what was tried (`tried()`, worked out only then). Done, `done(result)` says
+    what was done, in words."""
     try:
-        change()
+        result = change()
     except rules.InvalidDeal as error:
         message = with_side_names(str(error), _labels(game))
-        return _render_sheet(request, game, scorer, status=422, errors=[message], **extra)
+        return _box(request, game, scorer, status=422, errors=[message], where=where, **extra)
     except services.StaleGame as stale:
         current = _game(stale.game.pk)
         return _render_sheet(
             request, current, scorer, status=409, conflict=str(stale), tried=tried()
         )
-    except services.ScoringError as error:
+    except services.KeyReused as error:
+        # The form itself is spent: a fresh sheet, with fresh forms.
         return _render_sheet(request, game, scorer, status=422, errors=[str(error)], **extra)
-    return _after_change(request, game, scorer)
+    except services.ScoringError as error:
+        return _box(request, game, scorer, status=422, errors=[str(error)], where=where, **extra)
+    return _after_change(request, game, scorer, done(result))
 
 
 def _deal_change(request, game: Game, scorer: Scorer, form: DealForm, save):
     """Run `save()` for a valid deal form; turn each refusal into the sheet's answer."""
     mode = request.POST.get("mode")
     if not form.is_valid():
-        return _render_sheet(
-            request, game, scorer, status=422, errors=_form_errors(form), mode=mode
+        return _box(
+            request, game, scorer, status=422, errors=_form_errors(form), where=mode, mode=mode
         )
-    return _sheet_change(request, game, scorer, save, tried=lambda: _tried(game, form), mode=mode)
+    return _sheet_change(
+        request,
+        game,
+        scorer,
+        save,
+        tried=lambda: _tried(game, form),
+        done=lambda deal: f"Deal {deal.number} saved",
+        where=mode,
+        mode=mode,
+    )
 
 
 @require_POST
@@ -212,7 +332,7 @@ def deal_record(request, pk):
     game = _game(pk)
     scorer = _scorer(request, game)
     if not scorer.may_score:
-        return _refuse(request)
+        return _refuse_change(request, game, scorer, where=request.POST.get("mode", ""))
     form = DealForm(request.POST, game=game)
     return _deal_change(
         request,
@@ -230,10 +350,12 @@ def deal_undo(request, pk):
     game = _game(pk)
     scorer = _scorer(request, game)
     if not scorer.may_score:
-        return _refuse(request)
+        return _refuse_change(request, game, scorer, where="undo")
     form = VersionForm(request.POST)
     if not form.is_valid():
-        return _render_sheet(request, game, scorer, status=422, errors=["Reload and try again."])
+        return _box(
+            request, game, scorer, status=422, errors=["Reload and try again."], where="undo"
+        )
     version = form.cleaned_data["version"]
     return _sheet_change(
         request,
@@ -241,6 +363,8 @@ def deal_undo(request, pk):
         scorer,
         lambda: services.deal_undo(game=game, version=version, user=request.user, link=scorer.link),
         tried=lambda: "Undo the last deal",
+        done=lambda deal: f"Deal {deal.number} undone",
+        where="undo",
     )
 
 
@@ -281,7 +405,7 @@ def deal_correct(request, pk, number):
                 **form.deal_kwargs(),
             )
             said = game.events.filter(deal=deal).values_list("text", flat=True).last()
-            messages.success(request, f"Correction saved. {said}.")
+            messages.success(request, f"Correction saved. {said}. {_said(_game(pk), 'Score')}")
             return redirect(game)
         except rules.InvalidDeal as error:
             errors = [with_side_names(str(error), _labels(game))]
@@ -318,7 +442,7 @@ def game_confirm(request, pk):
     game = _game(pk)
     scorer = _scorer(request, game)
     if not scorer.manages and (scorer.link is None or scorer.link.side is None):
-        return _refuse(request)
+        return _refuse_change(request, game, scorer, where="confirm")
     form = VersionForm(request.POST)
     version = form.cleaned_data["version"] if form.is_valid() else None
     return _sheet_change(
@@ -329,6 +453,8 @@ def game_confirm(request, pk):
             game=game, version=version, user=request.user, link=scorer.link
         ),
         tried=lambda: "Confirm the result",
+        done=lambda confirmation: "Result confirmed",
+        where="confirm",
     )
 
 

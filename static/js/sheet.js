@@ -1,14 +1,22 @@
 /* The table sheet: small helpers on top of forms that work without JavaScript.
-   - htmx swaps in the sheet's answer to a refused deal (422) or a lost race (409);
+   - htmx swaps in the sheet's answer to a refused change (403, 422: a box beside the
+     form, the taps kept) or a lost race (409: the sheet as it stands);
+   - after a change, the line in words and the score are brought into view;
    - split entry shows "A 3 – 2 B" as soon as a count is tapped;
-   - trick by trick: the fifth tap saves;
-   - steppers: − and + buttons and a live "x of 5" total. */
+   - trick by trick: a running total per side; saves itself once the deal is complete
+     (five tricks, or a side at the target), never with a trick left blank;
+   - steppers: − and + buttons and a live "x of 5" total;
+   - Undo and Confirm ask for a second tap in place;
+   - an ended login: what was entered is kept in this tab until the sheet is back;
+   - a page restored from the back/forward cache reloads itself. */
 (function () {
   "use strict";
 
+  var STASH = "sheet-entry:" + window.location.pathname;
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     var status = event.detail.xhr.status;
-    if (status === 409 || status === 422) {
+    if (status === 403 || status === 409 || status === 422) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
     }
@@ -34,6 +42,43 @@
     total.classList.toggle("over", sum > 5);
   }
 
+  /* Trick by trick: the tricks tapped in order up to the first blank, each side's
+     tricks and running score, and whether the deal is complete. */
+  function trickState(form) {
+    var scores = form.dataset.scores.split(",").map(function (n) { return parseInt(n, 10); });
+    var perTrick = parseInt(form.dataset.perTrick, 10);
+    var target = parseInt(form.dataset.target, 10);
+    var tricks = scores.map(function () { return 0; });
+    var played = 0, gap = false, reached = false;
+    for (var trick = 1; trick <= 5; trick++) {
+      var picked = form.querySelector('input[name="trick_' + trick + '"]:checked');
+      if (!picked) { gap = true; continue; }
+      if (gap || reached) return { tricks: tricks, scores: scores, complete: false, gap: true };
+      var side = parseInt(picked.value, 10);
+      tricks[side] += 1;
+      scores[side] += perTrick;
+      played = trick;
+      if (scores[side] >= target) reached = true;
+    }
+    return { tricks: tricks, scores: scores, complete: played === 5 || reached, played: played };
+  }
+
+  function updateTricks(form) {
+    var total = form.querySelector("[data-trick-total]");
+    if (!total) return null;
+    var state = trickState(form);
+    var names = Array.prototype.map.call(
+      form.querySelectorAll('[data-trick="1"] .tap-side span'),
+      function (span) { return span.textContent; }
+    );
+    total.hidden = false;
+    total.textContent = names.map(function (name, side) {
+      var n = state.tricks[side];
+      return name + " " + n + (n === 1 ? " trick, " : " tricks, ") + state.scores[side];
+    }).join(" · ");
+    return state;
+  }
+
   function wake(root) {
     root.querySelectorAll("[data-steppers]").forEach(function (form) {
       form.querySelectorAll(".step").forEach(function (button) { button.hidden = false; });
@@ -48,8 +93,10 @@
     if (form.hasAttribute("data-split") && input.name === "first") updateSplit(form);
     if (form.hasAttribute("data-steppers")) updateTotal(form);
     if (form.hasAttribute("data-order") && /^trick_\d$/.test(input.name)) {
+      var state = updateTricks(form);
       var trick = parseInt(input.name.slice(6), 10);
-      if (trick === 5) {
+      // With a highest-trump bonus to choose, the person saves once they have.
+      if (state && state.complete && !form.querySelector(".bonus")) {
         form.requestSubmit();
       } else {
         var next = form.querySelector('[data-trick="' + (trick + 1) + '"]');
@@ -67,10 +114,249 @@
     updateTotal(button.form);
   });
 
-  document.addEventListener("htmx:afterSettle", function () { wake(document); });
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { wake(document); });
-  } else {
+  // Undo and Confirm: the first tap asks, in place; the second does it.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-second-tap]");
+    if (!button || button.dataset.armed) return;
+    event.preventDefault();
+    var said = button.textContent;
+    button.dataset.armed = "1";
+    button.textContent = button.dataset.secondTap;
+    button.classList.add("armed");
+    window.setTimeout(function () {
+      if (!button.isConnected) return;
+      delete button.dataset.armed;
+      button.textContent = said;
+      button.classList.remove("armed");
+    }, 8000);
+  }, true);
+
+  // What a form holds, to keep it across a login that ended.
+  function entries(form) {
+    var kept = { mode: form.querySelector('input[name="mode"]').value, fields: {} };
+    form.querySelectorAll("input[type=radio]:checked, input[type=number]").forEach(function (input) {
+      kept.fields[input.name] = input.value;
+    });
+    return kept;
+  }
+
+  function restore() {
+    var kept;
+    try { kept = JSON.parse(window.sessionStorage.getItem(STASH) || "null"); } catch (e) { kept = null; }
+    if (!kept) return;
+    window.sessionStorage.removeItem(STASH);
+    var modeInput = document.querySelector('#sheet input[name="mode"][value="' + kept.mode + '"]');
+    if (!modeInput) return;
+    var form = modeInput.form;
+    Object.keys(kept.fields).forEach(function (name) {
+      var value = kept.fields[name];
+      form.querySelectorAll('[name="' + name + '"]').forEach(function (input) {
+        if (input.type === "radio") input.checked = input.value === value;
+        else input.value = value;
+      });
+    });
+    var details = form.closest("details");
+    if (details) details.open = true;
+    updateSplit(form);
+    updateTotal(form);
+    updateTricks(form);
+  }
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (target.classList && target.classList.contains("box-slot")) {
+      var box = target.querySelector("[data-box]");
+      if (box && box.hasAttribute("data-login")) {
+        var form = target.closest("form");
+        if (form) window.sessionStorage.setItem(STASH, JSON.stringify(entries(form)));
+      }
+      target.scrollIntoView({ block: "nearest" });
+    }
+  });
+
+  // After a change: the line in words and the score in view; focus on the score.
+  document.addEventListener("htmx:afterSettle", function (event) {
     wake(document);
+    var said = document.getElementById("sheet-said");
+    var score = document.querySelector("#sheet .scoreboard");
+    if (event.detail.target.id !== "sheet" || !score) return;
+    var top = said && said.textContent.trim() ? said : score;
+    top.scrollIntoView({ block: "start" });
+    score.focus({ preventScroll: true });
+    document.querySelectorAll("[data-order]").forEach(updateTricks);
+  });
+
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) window.location.reload();
+  });
+
+
+  /* Offline: with no connection a deal is kept on the phone (IndexedDB) with its
+     idempotency key, the sheet says how many are waiting, and they are sent in order
+     when the connection is back; a retry of one already stored is the same deal. */
+  var PATH = window.location.pathname;
+  var syncing = false;
+
+  function database() {
+    return new Promise(function (resolve, reject) {
+      var request = window.indexedDB.open("twentyfive-offline", 1);
+      request.onupgradeneeded = function () {
+        request.result.createObjectStore("deals", { keyPath: "id", autoIncrement: true });
+      };
+      request.onsuccess = function () { resolve(request.result); };
+      request.onerror = function () { reject(request.error); };
+    });
+  }
+
+  function store(mode, work) {
+    return database().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var tx = db.transaction("deals", mode);
+        var result = work(tx.objectStore("deals"));
+        tx.oncomplete = function () { resolve(result && result.result); };
+        tx.onerror = function () { reject(tx.error); };
+      });
+    });
+  }
+
+  function waiting() {
+    return store("readonly", function (deals) { return deals.getAll(); }).then(function (all) {
+      return (all || []).filter(function (deal) { return deal.path === PATH; });
+    });
+  }
+
+  function showWaiting() {
+    var line = document.getElementById("sheet-waiting");
+    if (!line || !window.indexedDB) return Promise.resolve([]);
+    return waiting().then(function (deals) {
+      var n = deals.length;
+      line.textContent = n ? n + (n === 1 ? " deal" : " deals") + " waiting to send" +
+        (navigator.onLine ? "…" : ": they go when the connection is back.") : "";
+      var sheet = document.getElementById("sheet");
+      var next = parseInt(sheet.dataset.dealNumber, 10) + n;
+      document.querySelectorAll("#sheet button.save").forEach(function (button) {
+        button.textContent = "Save deal " + next;
+      });
+      return deals;
+    });
+  }
+
+  function keep(form) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "version") fields.push([name, value]);
+    });
+    return store("readwrite", function (deals) {
+      deals.add({ path: PATH, action: form.getAttribute("action"), fields: fields });
+    }).then(function () {
+      // The form, ready for the next deal: a new key, the taps cleared, the deal to the left.
+      form.querySelector('input[name="key"]').value = window.crypto.randomUUID();
+      var dealers = form.querySelectorAll('input[name="dealer"]');
+      var dealer = Array.prototype.findIndex.call(dealers, function (input) { return input.checked; });
+      form.querySelectorAll('input[type="radio"]:not([name="dealer"]):not([name="bonus_side"])')
+        .forEach(function (input) { input.checked = false; });
+      form.querySelectorAll('input[type="number"]').forEach(function (input) { input.value = "0"; });
+      if (dealers.length && dealer >= 0) dealers[(dealer + 1) % dealers.length].checked = true;
+      updateTotal(form);
+      updateTricks(form);
+      return showWaiting();
+    });
+  }
+
+  function versionIn(html) {
+    var input = new DOMParser().parseFromString(html, "text/html").querySelector('input[name="version"]');
+    return input ? input.value : null;
+  }
+
+  function sync() {
+    if (syncing || !navigator.onLine || !window.indexedDB) return;
+    syncing = true;
+    var sent = 0;
+    waiting().then(function (deals) {
+      if (!deals.length) return null;
+      return fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          var version = versionIn(html);
+          return deals.reduce(function (chain, deal) {
+            return chain.then(function (stop) {
+              if (stop) return true;
+              var body = new URLSearchParams(deal.fields);
+              body.set("version", version);
+              return fetch(deal.action, {
+                method: "POST", body: body, credentials: "same-origin",
+                headers: { "HX-Request": "true" }
+              }).then(function (response) {
+                return response.text().then(function (text) {
+                  if (response.status === 200) version = versionIn(text) || version;
+                  return store("readwrite", function (store) { store.delete(deal.id); })
+                    .then(function () {
+                      sent += 1;
+                      if (response.status === 200) return false;
+                      var box = document.getElementById("box-sheet");
+                      if (box) box.innerHTML = text;
+                      return true;
+                    });
+                });
+              });
+            });
+          }, Promise.resolve(false));
+        });
+    }).then(function (stopped) {
+      syncing = false;
+      if (sent && !stopped) window.location.reload();
+      else showWaiting();
+    }, function () {
+      syncing = false;
+      showWaiting();
+    });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (navigator.onLine || !form.matches || !form.matches("[data-split], [data-steppers], [data-order]")) return;
+    if (!window.indexedDB || !window.crypto.randomUUID) return;
+    event.preventDefault();
+    keep(form);
+  });
+
+  window.addEventListener("online", sync);
+  window.addEventListener("offline", showWaiting);
+
+  function offlineReady() {
+    var line = document.getElementById("sheet-waiting");
+    if (!line || !("serviceWorker" in navigator) || !window.caches) return;
+    navigator.serviceWorker.register(line.dataset.sw, { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function () {
+      var files = [PATH];
+      document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (el) {
+        files.push(el.getAttribute("src") || el.getAttribute("href"));
+      });
+      return caches.open("sheet-shell-v1").then(function (cache) { return cache.addAll(files); });
+    }).then(function () {
+      document.documentElement.dataset.offlineReady = "1";
+    }, function () { /* no offline copy: the sheet still works online */ });
+  }
+
+  // Keep the screen awake while a sheet is open, where the browser can.
+  function stayAwake() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+    if (!document.querySelector("#sheet form.entry")) return;
+    navigator.wakeLock.request("screen").catch(function () { /* not allowed: fine */ });
+  }
+  document.addEventListener("visibilitychange", stayAwake);
+
+  function start() {
+    wake(document);
+    restore();
+    offlineReady();
+    stayAwake();
+    showWaiting().then(function (deals) { if (deals.length) sync(); });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
   }
 })();

@@ -1,11 +1,18 @@
 """The table sheet on a phone: a match night played by taps, a scorer link on a second
-phone, a double tap, a QR code that scans, and axe's WCAG 2.2 AA rules on every page."""
+phone, a double tap, a QR code that scans, and axe's WCAG 2.2 AA rules on every page.
+Issue 11: after every save, undo and confirmation the score in view and one line in
+words; trick by trick that keeps its taps; refusals in place that save nothing; a sheet
+that is never stale."""
+
+import uuid
 
 import cv2
 import numpy as np
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from scoring.models import Deal, Game
+from scoring import services
+from scoring.models import Confirmation, Deal, Game
 from tests.e2e.conftest import login
 from tests.factories import (
     PASSWORD,
@@ -227,3 +234,370 @@ def test_the_correction_and_friendly_pages_read_well_on_a_phone(
     page.goto(f"{live_server.url}/games/pubs/{night.pub.pk}/friendly/")
     assert_accessible(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def in_view(page, selector):
+    """Whether the element is wholly on the phone's screen, within a moment (htmx scrolls
+    once the swapped sheet has settled)."""
+    script = """selector => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return Boolean(box) && box.top >= 0 && box.bottom <= window.innerHeight;
+    }"""
+    try:
+        page.wait_for_function(script, arg=selector, timeout=2000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+def said(page):
+    return page.locator("#sheet-said").inner_text()
+
+
+def start_game(page, live_server, fixture):
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{fixture.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+
+
+def order_tap(page, trick, side):
+    page.locator(f"[data-order] [data-trick='{trick}'] label.tap", has_text=side).click()
+
+
+def test_every_save_says_what_happened_with_the_score_in_view(
+    night, live_server, page, assert_accessible
+):
+    start_game(page, live_server, night)
+    tap(page, "3")
+    save(page)
+    assert said(page) == "Deal 1 saved: Harbour Hearts 15 – The Robbers 10."
+    assert in_view(page, "#sheet .scoreboard")
+    assert in_view(page, "#sheet-said")
+    page.wait_for_function("() => document.activeElement.classList.contains('scoreboard')")
+    assert page.locator("#sheet-said").get_attribute("role") == "status"
+
+    # Undo asks for a second tap in place, then says what it did.
+    undo = page.locator(".undo button")
+    undo.click()
+    assert undo.inner_text() == "Tap again to undo deal 1"
+    assert Deal.objects.filter(live=True).count() == 1
+    with page.expect_response(lambda r: "/undo/" in r.url):
+        undo.click()
+    page.wait_for_load_state()
+    assert said(page) == "Deal 1 undone: Harbour Hearts 0 – The Robbers 0."
+    assert Deal.objects.filter(live=True).count() == 0
+    assert in_view(page, "#sheet .scoreboard")
+
+    # The end of a game: who won and why.
+    tap(page, "5")
+    save(page)
+    assert "Harbour Hearts win game 1: Harbour Hearts" in said(page)
+    assert_accessible(page)
+
+    # Game 2 to The Robbers, game 3 to Harbour Hearts: the match is said.
+    page.get_by_role("button", name="Next game: game 2").click()
+    page.wait_for_load_state()
+    tap(page, "0")
+    save(page)
+    assert "The Robbers win game 2" in said(page)
+    page.get_by_role("button", name="Next game: game 3").click()
+    page.wait_for_load_state()
+    tap(page, "5")
+    save(page)
+    assert "Harbour Hearts win the match 2–1." in said(page)
+    assert in_view(page, "#sheet .scoreboard")
+    assert Game.objects.filter(fixture=night, winner=0).count() == 2
+
+
+def test_trick_by_trick_keeps_its_taps_and_saves_only_a_complete_deal(
+    night, live_server, page, assert_accessible
+):
+    start_game(page, live_server, night)
+    page.get_by_text("Trick by trick").click()
+    order_tap(page, 1, "Harbour Hearts")
+    order_tap(page, 2, "The Robbers")
+    total = page.locator("[data-trick-total]")
+    assert total.inner_text() == "Harbour Hearts 1 trick, 5 · The Robbers 1 trick, 5"
+    assert in_view(page, "[data-trick-total]")
+    order_tap(page, 4, "Harbour Hearts")
+    order_tap(page, 5, "Harbour Hearts")
+    page.wait_for_timeout(300)
+    assert Deal.objects.count() == 0  # trick 3 is blank: no save
+
+    with page.expect_response(lambda r: "/deals/" in r.url) as answer:
+        page.locator("[data-order] button.save").click()
+    assert answer.value.status == 422
+    box = page.locator("#box-order")
+    box.get_by_text("Trick 3 has no winner").wait_for()
+    assert "Nothing was saved" in box.inner_text()
+    assert in_view(page, "#box-order")
+    assert page.locator("[data-order] input[name='trick_4']:checked").count() == 1
+    assert page.locator("[data-order] input[name='trick_5']:checked").count() == 1
+    assert Deal.objects.count() == 0
+    assert_accessible(page)
+
+    # The blank trick tapped: the deal is complete and saves itself, the panel stays open.
+    with page.expect_response(lambda r: "/deals/" in r.url):
+        order_tap(page, 3, "The Robbers")
+    page.wait_for_load_state()
+    assert said(page) == "Deal 1 saved: Harbour Hearts 15 – The Robbers 10."
+    assert list(Deal.objects.values_list("trick_winners", flat=True)) == ["01100"]
+    assert page.locator("details.by-trick").get_attribute("open") is not None
+
+    # Rule 5: play stops when a side reaches 25; the deal saves on that trick.
+    order_tap(page, 1, "Harbour Hearts")
+    assert "Harbour Hearts 1 trick, 20" in total.inner_text()
+    with page.expect_response(lambda r: "/deals/" in r.url):
+        order_tap(page, 2, "Harbour Hearts")
+    page.wait_for_load_state()
+    assert "Harbour Hearts win game 1" in said(page)
+    assert Deal.objects.count() == 2
+
+
+def test_save_is_on_the_first_screen_for_two_and_three_sides(
+    night, live_server, page, assert_accessible
+):
+    start_game(page, live_server, night)
+    assert in_view(page, "button.save")
+    third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
+    three = FixtureFactory(
+        season=night.season, pub=night.pub, teams=[*night.teams.all(), third], games_planned=1
+    )
+    page.goto(f"{live_server.url}/games/fixtures/{three.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    assert page.locator(".side-score").count() == 3
+    assert in_view(page, "button.save")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_accessible(page)
+
+
+def test_back_after_a_save_shows_the_current_sheet(night, live_server, page):
+    start_game(page, live_server, night)
+    tap(page, "3")
+    save(page)
+    page.get_by_role("link", name="Who entered what").click()
+    page.wait_for_load_state()
+    page.go_back()
+    page.wait_for_load_state()
+    assert page.locator(".side-score").all_inner_texts() == ["15", "10"]
+    assert "Deal 2" in page.locator(".deal-line").inner_text()
+    assert "No deals yet" not in page.locator(".deals").inner_text()
+    assert "no-store" in page.evaluate(
+        "fetch(location.href).then(r => r.headers.get('cache-control'))"
+    )
+    assert Deal.objects.count() == 1
+
+
+def player_with_link(new_page, live_server, game, side=None):
+    link = services.link_create(game=game, side=side)
+    player = new_page()
+    player.goto(f"{live_server.url}{link.get_absolute_url()}")
+    player.wait_for_load_state()
+    return player, link
+
+
+def refused_save(page, status=403):
+    with page.expect_response(lambda r: "/deals/" in r.url) as answer:
+        page.get_by_role("button", name="Save deal").first.click()
+    assert answer.value.status == status
+    page.locator("[data-box]").wait_for()
+    return page.locator("[data-box]")
+
+
+def test_a_withdrawn_link_says_so_in_place_and_keeps_the_taps(
+    night, live_server, new_page, assert_accessible
+):
+    game = services.game_next(fixture=night, number=1, first_dealer=0)
+    player, link = player_with_link(new_page, live_server, game)
+    tap(player, "2")
+    services.link_revoke(link=link)
+    box = refused_save(player)
+    assert "withdrawn your scorer link" in box.inner_text()
+    assert "Nothing was saved" in box.inner_text()
+    assert in_view(player, "[data-box]")
+    assert player.locator("input[name='first'][value='2']").is_checked()
+    assert "Forbidden" not in player.content()
+    assert Deal.objects.count() == 0
+    assert_accessible(player)
+
+
+def test_a_game_confirmed_meanwhile_says_so_in_place(night, live_server, new_page):
+    game = services.game_next(fixture=night, number=1, first_dealer=0)
+    player, _ = player_with_link(new_page, live_server, game, side=1)
+    tap(player, "2")
+    services.deal_record(game=game, dealer=0, tricks=[5, 0], key=uuid.uuid4(), version=1)
+    services.game_confirm(game=game)
+    box = refused_save(player)
+    assert "This game is confirmed" in box.inner_text()
+    assert "Nothing was saved" in box.inner_text()
+    assert player.locator("input[name='first'][value='2']").is_checked()
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["50"]
+
+
+def test_an_ended_login_leads_back_to_the_sheet_with_the_deal_still_entered(
+    night, live_server, new_page, assert_accessible
+):
+    page = new_page()
+    start_game(page, live_server, night)
+    sheet = page.url
+    tap(page, "4")
+    other = page.context.new_page()  # the same phone: the login ends
+    other.goto(sheet)
+    other.get_by_role("button", name="Log out").click()
+    other.wait_for_load_state()
+    other.close()
+    box = refused_save(page)
+    assert "Your login has ended" in box.inner_text()
+    assert "Nothing was saved" in box.inner_text()
+    assert page.locator("input[name='first'][value='4']").is_checked()
+    assert (
+        page.locator("#sheet form[action$='/login/'], #sheet input[name='password']").count() == 0
+    )
+    assert Deal.objects.count() == 0
+    assert_accessible(page)
+
+    box.get_by_role("link", name="Log in again").click()
+    page.get_by_label("Username").fill("harbour")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+    assert page.url == sheet
+    assert page.locator("input[name='first'][value='4']").is_checked()
+    assert "Harbour Hearts 4 – 1 The Robbers" in page.locator("[data-split-rest]").inner_text()
+    save(page)
+    assert page.locator(".side-score").all_inner_texts() == ["20", "5"]
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["41"]
+
+
+def test_confirm_asks_for_a_second_tap_and_says_what_it_did(
+    night, live_server, page, assert_accessible
+):
+    start_game(page, live_server, night)
+    tap(page, "5")
+    save(page)
+    confirm = page.locator(".confirm button")
+    confirm.click()
+    assert confirm.inner_text().startswith("Tap again to confirm 25 – 0")
+    assert not Confirmation.objects.exists()
+    assert_accessible(page)
+    with page.expect_response(lambda r: "/confirm/" in r.url):
+        confirm.click()
+    page.wait_for_load_state()
+    assert said(page).startswith("Result confirmed: Harbour Hearts 25 – The Robbers 0.")
+    assert page.locator(".confirmed").inner_text() == "Result confirmed."
+    assert in_view(page, "#sheet .scoreboard")
+    assert Confirmation.objects.count() == 1
+    page.get_by_role("link", name="Who entered what").click()
+    assert "Entered and confirmed by the same organiser" in page.content()
+
+
+def test_the_dark_theme_follows_the_phone_and_reads_well(
+    night, live_server, page, assert_accessible
+):
+    page.emulate_media(color_scheme="dark")
+    start_game(page, live_server, night)
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(18, 21, 18)"
+    tap(page, "3")
+    save(page)
+    assert said(page) == "Deal 1 saved: Harbour Hearts 15 – The Robbers 10."
+    page.get_by_text("Trick by trick").click()
+    page.locator("[data-order] [data-trick='2'] label.tap").first.click()
+    page.locator("[data-order] button.save").click()
+    page.locator("#box-order [data-box]").wait_for()
+    assert_accessible(page)
+    page.goto(f"{live_server.url}{night.season.get_absolute_url()}")
+    assert_accessible(page)
+    page.get_by_role("link", name="Standings").first.click()
+    page.wait_for_load_state()
+    assert_accessible(page)
+    assert Deal.objects.count() == 1
+
+
+def enter_counts(page, counts):
+    for side, count in enumerate(counts):
+        page.locator(f"#tricks-{side}").fill(str(count))
+    page.get_by_role("button", name="Save deal").first.click()
+
+
+def test_deals_entered_offline_survive_a_reload_and_are_sent_once(
+    night, live_server, page, assert_accessible
+):
+    third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
+    three = FixtureFactory(
+        season=night.season, pub=night.pub, teams=[*night.teams.all(), third], games_planned=1
+    )
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{three.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    waiting = page.locator("#sheet-waiting")
+
+    page.context.set_offline(True)
+    enter_counts(page, [2, 2, 1])
+    page.get_by_text("1 deal waiting to send").wait_for()
+    enter_counts(page, [1, 2, 2])
+    enter_counts(page, [2, 1, 2])
+    page.get_by_text("3 deals waiting to send").wait_for()
+    assert Deal.objects.count() == 0
+    page.reload()
+    page.get_by_text("3 deals waiting to send").wait_for()
+    assert page.get_by_role("button", name="Save deal 4").is_visible()
+    assert_accessible(page)
+
+    with page.expect_navigation():
+        page.context.set_offline(False)
+    page.wait_for_load_state()
+    assert waiting.inner_text() == ""
+    assert list(Deal.objects.order_by("number").values_list("tricks", flat=True)) == [
+        "221",
+        "122",
+        "212",
+    ]
+    assert page.locator(".side-score").all_inner_texts() == ["25", "25", "25"]
+
+
+def test_a_sync_cut_off_half_way_still_makes_each_deal_once(night, live_server, page):
+    third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
+    three = FixtureFactory(
+        season=night.season, pub=night.pub, teams=[*night.teams.all(), third], games_planned=1
+    )
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{three.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    page.context.set_offline(True)
+    enter_counts(page, [2, 2, 1])
+    enter_counts(page, [1, 2, 2])
+    enter_counts(page, [2, 1, 2])
+    page.get_by_text("3 deals waiting to send").wait_for()
+
+    posts = []
+
+    def cut_the_second_answer(route):
+        posts.append(route.request.url)
+        if len(posts) == 2:  # the server saves it, the phone never hears back
+            route.fetch()
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/deals/", cut_the_second_answer)
+    page.context.set_offline(False)
+    page.get_by_text("2 deals waiting to send").wait_for()
+    assert Deal.objects.count() == 2
+    with page.expect_navigation():
+        page.reload()  # the sheet opened again sends what is still waiting
+    page.wait_for_load_state()
+    page.locator(".result").wait_for()  # sent, and the page drawn again: the game is won
+    assert len(posts) == 4  # the second deal was sent twice
+    assert list(Deal.objects.order_by("number").values_list("tricks", flat=True)) == [
+        "221",
+        "122",
+        "212",
+    ]
+    assert page.locator("#sheet-waiting").inner_text() == ""

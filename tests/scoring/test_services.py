@@ -18,6 +18,7 @@ from scoring.services import (
     deal_undo,
     game_confirm,
     game_next,
+    link_create,
     link_revoke,
 )
 from tests.factories import DealFactory
@@ -325,3 +326,28 @@ def test_long_side_names_still_fit_the_record(world):
     play(game, 1, 1, 1, 1, 1, 0)
     event = GameEvent.objects.filter(game=game, kind=GameEvent.Kind.DEAL).get()
     assert len(event.text) == 300
+
+
+def test_a_sides_second_link_cannot_confirm_what_its_side_entered(world):
+    """Confirmation is per side, not per link: a fresh link for the side that entered
+    the deals is still that side."""
+    play(world.game, 5, 0, link=world.link)
+    same_side = link_create(game=world.game, side=1)
+    with pytest.raises(ScoringError, match="the other side confirms"):
+        game_confirm(game=world.game, link=same_side)
+    assert not Confirmation.objects.exists()
+    confirmation = game_confirm(game=world.game, link=link_create(game=world.game, side=0))
+    assert confirmation.confirmed_via.side == 0
+
+
+def test_an_organiser_who_entered_the_deals_may_confirm_and_the_record_says_so(world):
+    play(world.game, 5, 0, user=world.organiser)
+    game_confirm(game=world.game, user=world.organiser)
+    text = GameEvent.objects.get(kind=GameEvent.Kind.CONFIRMED).text
+    assert "Entered and confirmed by the same organiser." in text
+
+
+def test_an_organiser_who_entered_nothing_confirms_without_a_note(world):
+    play(world.game, 5, 0, link=world.link)
+    game_confirm(game=world.game, user=world.secretary)
+    assert "same organiser" not in GameEvent.objects.get(kind=GameEvent.Kind.CONFIRMED).text

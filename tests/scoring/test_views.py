@@ -464,3 +464,29 @@ def test_forty_five_takes_a_bonus_side_and_refuses_one_that_won_no_trick(client,
     assert client.post(record_url(game), split(game, 3, bonus_side=1)).status_code == 302
     game.refresh_from_db()
     assert game.scores == [15, 15]
+
+
+def test_an_ended_login_gets_a_box_with_htmx_and_returns_to_the_sheet(client, world):
+    """Never a login page nested in the sheet, never a login that ends on a POST-only URL."""
+    data = split(world.game, 3)
+    response = client.post(record_url(world.game), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 403
+    assert response["HX-Retarget"] == "#box-split"
+    text = response.content.decode()
+    assert "Your login has ended" in text and "Nothing was saved." in text
+    assert f"/login/?next={sheet_url(world.game).replace('/', '%2F')}" in text
+    assert "<form" not in text
+    response = client.post(record_url(world.game), data)
+    assert response.status_code == 302
+    assert response["Location"].endswith(f"?next={sheet_url(world.game)}")
+    assert not Deal.objects.exists()
+
+
+def test_a_rule_refused_with_htmx_comes_back_as_a_box_beside_the_form(organiser, world):
+    data = {**split(world.game, 0), "mode": "order", "trick_1": 0, "trick_3": 1}
+    response = organiser.post(record_url(world.game), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert response["HX-Retarget"] == "#box-order"
+    assert response["HX-Reswap"] == "innerHTML"
+    assert b"Trick 2 has no winner" in response.content
+    assert not Deal.objects.exists()

@@ -1,0 +1,63 @@
+"""Outside the sheet on a phone (issue 11): results with their score, a match in play
+said so, organisers landing on Tonight, tap targets of 48×48 CSS px, no text under
+16px, and a team table that fits without sideways scrolling."""
+
+import re
+
+import pytest
+
+from league.models import Fixture
+from scoring.demo import load_demo
+from tests.e2e.conftest import login
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'main a, main button, main summary, header a, header button')]
+  .filter(el => el.offsetParent !== null && !el.closest('.skip-link'))
+  .map(el => [el.textContent.trim(), el.getBoundingClientRect()])
+  .filter(([, r]) => r.width > 0 && (r.width < 48 || r.height < 48))
+  .map(([text, r]) => `${text} ${Math.round(r.width)}×${Math.round(r.height)}`)"""
+
+SMALL_TEXT = """() => [...document.querySelectorAll('body *')]
+  .filter(el => el.offsetParent !== null && !el.closest('svg'))
+  .filter(el => [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+  .filter(el => parseFloat(getComputedStyle(el).fontSize) < 16)
+  .map(el => `${el.textContent.trim().slice(0, 30)} ${getComputedStyle(el).fontSize}`)"""
+
+
+@pytest.fixture
+def demo(transactional_db):
+    load_demo()
+
+
+def test_results_show_their_score_and_a_match_in_play_says_so(demo, live_server, page):
+    page.goto(live_server.url)
+    page.wait_for_load_state()
+    latest = page.locator("section[aria-labelledby='latest-heading'] .fixture-meta")
+    assert re.search(r"Played, games won \d–\d", latest.first.inner_text())
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert page.evaluate(SMALL_TEXT) == []
+
+    playing = Fixture.objects.get(games_started__gt=0, status=Fixture.Status.SCHEDULED)
+    organiser = playing.pub.organisers.first()
+    login(page, live_server, organiser.username, "demo-organiser-25")
+    assert page.url.endswith(f"/{playing.season.league.slug}/tonight/")
+    row = page.locator(".fixture", has=page.locator(f"a[href='{playing.get_absolute_url()}']"))
+    assert "In play" in row.inner_text()
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_the_team_table_fits_a_phone_with_every_target_large(
+    demo, live_server, page, assert_accessible
+):
+    page.goto(live_server.url)
+    page.get_by_role("link", name="Standings").first.click()
+    page.wait_for_load_state()
+    wrap = page.locator(".table-wrap").first
+    assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth")
+    headers = page.locator("table.standings thead th:visible").all_inner_texts()
+    assert [h.strip() for h in headers] == ["Pos", "Team", "Pts"]
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert page.evaluate(SMALL_TEXT) == []
+    assert_accessible(page)
