@@ -15,6 +15,7 @@ from drives import movement
 from drives.models import Drive, Entry, Result, Seat, TieBreak
 from league.models import League, Player, Pub
 from league.names import key, name_problem, tidy
+from league.results import content_changed
 
 PRESETS = {
     "progressive": {
@@ -294,6 +295,7 @@ def game_next(*, drive: Drive) -> movement.Seating | None:
         if drive.game == drive.games:
             drive.status = Drive.Status.FINISHED
             drive.save(update_fields=["status"])
+            content_changed(league_id=drive.league_id)  # players' drive records
             return None
         previous = seating_of(drive, drive.game)
         winners = dict(
@@ -330,4 +332,6 @@ def tiebreak_record(*, drive: Drive, place: int, winner: Entry, method: str) -> 
             raise DriveError(f"Place {place} has no tie to settle.")
         if winner.pk not in open_ties[place]:
             raise DriveError(f"{winner} is not in the tie for place {place}.")
-        return TieBreak.objects.create(drive=drive, place=place, winner=winner, method=method)
+        tiebreak = TieBreak.objects.create(drive=drive, place=place, winner=winner, method=method)
+        content_changed(league_id=drive.league_id)  # players' drive records
+        return tiebreak

@@ -81,6 +81,9 @@ def drive_detail(request, league_slug, pk):
         "drive": drive,
         "rows": _board(drive),
         "may_run": can_run_pub(request.user, drive.pub, drive.league),
+        "winners": (
+            selectors.drive_prizes(drive) if drive.status == Drive.Status.FINISHED else None
+        ),
     }
     return render(request, "drives/drive_detail.html", context)
 
