@@ -61,6 +61,13 @@ class ResultForm(forms.Form):
     side = forms.IntegerField(min_value=0, max_value=5)
 
 
+class TableResultForm(ResultForm):
+    """A table's scorer link: the game the page showed, so a stale page cannot write
+    into the next game."""
+
+    game = forms.IntegerField(min_value=1, max_value=60)
+
+
 class TieBreakForm(forms.Form):
     place = forms.IntegerField(min_value=1, max_value=10)
     winner = forms.IntegerField(min_value=1)

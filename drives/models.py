@@ -160,3 +160,24 @@ class TieBreak(models.Model):
 
     def __str__(self):
         return f"place {self.place}: {self.get_method_display()}"
+
+
+class TableLink(models.Model):
+    """A table's own scorer link: whoever holds it may enter that table's result for the
+    game in play, and nothing else, until the drive is finished. Made on demand."""
+
+    drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="table_links")
+    table = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=32, unique=True)
+
+    class Meta:
+        ordering = ["table"]
+        constraints = [
+            models.UniqueConstraint(fields=["drive", "table"], name="table_link_once_a_table"),
+        ]
+
+    def __str__(self):
+        return f"table {self.table}'s scorer link"
+
+    def get_absolute_url(self):
+        return reverse("drives:table-scorer", args=[self.drive.league.slug, self.token])

@@ -56,14 +56,18 @@ def drive_prizes(drive: Drive) -> dict:
 
 
 def player_drive_record(player) -> dict:
-    """A league player's all-time drive record: drives played, drives won, games won."""
-    mine = Entry.objects.filter(Q(player=player) | Q(partner=player))
+    """A league player's all-time record at finished drives: drives played, drives won,
+    games won. A drive counts once it is over (its finish moves the league's content
+    version on, so the player's cached page shows it)."""
+    mine = Entry.objects.filter(
+        Q(player=player) | Q(partner=player), drive__status=Drive.Status.FINISHED
+    )
     totals = mine.aggregate(
         drives=Count("drive", distinct=True),
         games_won=Count("seats", filter=Q(seats__won=True)),
     )
     won = 0
-    for drive in Drive.objects.filter(status=Drive.Status.FINISHED, entries__in=mine).distinct():
+    for drive in Drive.objects.filter(entries__in=mine).distinct():
         top = prizes.prize_places(
             {r["entry"].pk: r["wins"] for r in leaderboard(drive)},
             places=1,

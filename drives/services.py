@@ -7,14 +7,17 @@ Every refusal is a `DriveError` whose message an organiser can read; nothing is 
 
 import datetime
 import random
+import secrets
 from collections import Counter
+from collections.abc import Iterable
 
 from django.db import IntegrityError, transaction
 
 from drives import movement
-from drives.models import Drive, Entry, Result, Seat, TieBreak
+from drives.models import Drive, Entry, Result, Seat, TableLink, TieBreak
 from league.models import League, Player, Pub
 from league.names import key, name_problem, tidy
+from league.results import content_changed
 
 PRESETS = {
     "progressive": {
@@ -206,6 +209,7 @@ def _save_seating(drive: Drive, seating: movement.Seating) -> None:
     ]
     rows += [Seat(drive=drive, game=seating.game, entry_id=e) for e in seating.sit_outs]
     Seat.objects.bulk_create(rows)
+    table_links(drive=drive, tables=[t.number for t in seating.tables])
 
 
 def seating_of(drive: Drive, game: int) -> movement.Seating:
@@ -246,6 +250,8 @@ def result_record(*, drive: Drive, game: int, table: int, side: int) -> Result:
     """Which side won this table in this game. Entering it again changes it (same game)."""
     with transaction.atomic():
         drive = _locked(drive)
+        if drive.status == Drive.Status.FINISHED:
+            raise DriveError("This drive has finished: no more results.")
         if drive.status != Drive.Status.RUNNING or game != drive.game:
             raise DriveError(
                 f"Game {game} is not the game in play; results go to game {drive.game}."
@@ -294,6 +300,7 @@ def game_next(*, drive: Drive) -> movement.Seating | None:
         if drive.game == drive.games:
             drive.status = Drive.Status.FINISHED
             drive.save(update_fields=["status"])
+            content_changed(league_id=drive.league_id)  # players' drive records
             return None
         previous = seating_of(drive, drive.game)
         winners = dict(
@@ -330,4 +337,23 @@ def tiebreak_record(*, drive: Drive, place: int, winner: Entry, method: str) -> 
             raise DriveError(f"Place {place} has no tie to settle.")
         if winner.pk not in open_ties[place]:
             raise DriveError(f"{winner} is not in the tie for place {place}.")
-        return TieBreak.objects.create(drive=drive, place=place, winner=winner, method=method)
+        tiebreak = TieBreak.objects.create(drive=drive, place=place, winner=winner, method=method)
+        content_changed(league_id=drive.league_id)  # players' drive records
+        return tiebreak
+
+
+def table_links(*, drive: Drive, tables: Iterable[int]) -> list[TableLink]:
+    """Each table's own scorer link, made the first time the table is seated."""
+    wanted = sorted(set(tables))
+    have = set(
+        TableLink.objects.filter(drive=drive, table__in=wanted).values_list("table", flat=True)
+    )
+    TableLink.objects.bulk_create(
+        [
+            TableLink(drive=drive, table=t, token=secrets.token_urlsafe(16))
+            for t in wanted
+            if t not in have
+        ],
+        ignore_conflicts=True,  # two phones at once: the first one's links are kept
+    )
+    return list(TableLink.objects.filter(drive=drive, table__in=wanted).order_by("table"))

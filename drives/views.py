@@ -4,16 +4,19 @@ league's secretary or an organiser of the drive's pub (league/permissions.py), a
 the drive of the URL, and calls one service in drives/services.py.
 """
 
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from drives import selectors, services
-from drives.forms import DriveForm, EntryForm, ResultForm, TieBreakForm
-from drives.models import Drive, Entry, Result, Seat
+from drives.forms import DriveForm, EntryForm, ResultForm, TableResultForm, TieBreakForm
+from drives.models import Drive, Entry, Result, Seat, TableLink
 from drives.services import DriveError
 from league.models import League
 from league.permissions import can_run_pub, pubs_run_by, require_pub
@@ -81,6 +84,9 @@ def drive_detail(request, league_slug, pk):
         "drive": drive,
         "rows": _board(drive),
         "may_run": can_run_pub(request.user, drive.pub, drive.league),
+        "winners": (
+            selectors.drive_prizes(drive) if drive.status == Drive.Status.FINISHED else None
+        ),
     }
     return render(request, "drives/drive_detail.html", context)
 
@@ -173,6 +179,87 @@ def grid(request, league_slug, pk):
         ).select_related("entry"),
     }
     return render(request, "drives/grid.html", context)
+
+
+def _qr_svg(url: str, table: int) -> str:
+    """Inline SVG with no style attribute (the CSP allows no inline styles)."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=5,
+        border=4,
+        omitsize=True,
+        svgclass="qr",
+        lineclass=None,
+        title=f"QR code of table {table}'s scorer link",
+    )
+    return mark_safe(svg.replace("<svg ", '<svg role="img" ', 1))  # noqa: S308 (segno's markup)
+
+
+def table_links(request, league_slug, pk):
+    """Each table's own scorer link and QR, to print or show at the table."""
+    drive = _run(request, league_slug, pk)
+    rows = []
+    if drive.status == Drive.Status.RUNNING:
+        tables = Seat.objects.filter(drive=drive, game=drive.game).values("table")
+        for link in TableLink.objects.filter(drive=drive, table__in=tables):
+            path = link.get_absolute_url()
+            url = request.build_absolute_uri(path)
+            rows.append(
+                {"table": link.table, "path": path, "url": url, "qr": _qr_svg(url, link.table)}
+            )
+    context = {"league": drive.league, "drive": drive, "rows": rows, "may_run": True}
+    return render(request, "drives/table_links.html", context)
+
+
+@never_cache  # the token is in the URL
+def table_scorer(request, league_slug, token):
+    """One table's result for the game in play, by whoever holds the table's link."""
+    link = get_object_or_404(
+        TableLink.objects.select_related("drive__league", "drive__pub"),
+        token=token,
+        drive__league__slug=league_slug,
+    )
+    drive, error, status = link.drive, None, 200
+    if request.method == "POST":
+        form = TableResultForm(request.POST)
+        if not form.is_valid():
+            error, status = "Choose the pair that won.", 400
+        else:
+            try:
+                services.result_record(drive=drive, table=link.table, **form.cleaned_data)
+            except DriveError as refused:
+                error, status = str(refused), 409
+            else:
+                game = form.cleaned_data["game"]
+                messages.success(request, f"Table {link.table}, game {game}: result entered.")
+                return redirect(link.get_absolute_url())
+        drive.refresh_from_db()
+    sides, won = [], None
+    if drive.status == Drive.Status.RUNNING:
+        sides = _grid_tables_of(drive, table=link.table)
+        won = (
+            Result.objects.filter(drive=drive, game=drive.game, table=link.table)
+            .values_list("side", flat=True)
+            .first()
+        )
+    context = {
+        "league": drive.league,
+        "drive": drive,
+        "link": link,
+        "sides": sides,
+        "won": won,
+        "error": error,
+    }
+    return render(request, "drives/table_scorer.html", context, status=status)
+
+
+def _grid_tables_of(drive, *, table: int) -> list[tuple[int, str]]:
+    """[(side, "A & B")] at one table of the game in play."""
+    sides: dict[int, list] = {}
+    for seat in Seat.objects.filter(drive=drive, game=drive.game, table=table).select_related(
+        "entry"
+    ):
+        sides.setdefault(seat.side, []).append(seat.entry)
+    return [(s, " & ".join(map(str, sides[s]))) for s in sorted(sides)]
 
 
 @require_POST

@@ -1,0 +1,113 @@
+"""Afterwards: a drive counts in each player's all-time record, apart from league
+standings, shown on the league's player pages through drives' template tag."""
+
+import ast
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from drives import services
+from drives.models import Seat
+from tests.drives.test_services import make_drive
+from tests.factories import PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def win_every_game(drive, player):
+    services.drive_start(drive=drive)
+    while True:
+        drive.refresh_from_db()
+        seat = Seat.objects.get(drive=drive, game=drive.game, entry__player=player)
+        services.result_record(drive=drive, game=drive.game, table=seat.table, side=seat.side)
+        if services.game_next(drive=drive) is None:
+            return
+
+
+@pytest.fixture
+def winner():
+    drive = make_drive(0, games=3, places=1)
+    player = PlayerFactory(league=drive.league, name="Nora Cronin")
+    services.entry_add(drive=drive, name="Nora Cronin", partner_name="Sean Burke")
+    services.entry_add(drive=drive, name="Y", partner_name="Z")
+    win_every_game(drive, player)
+    return player
+
+
+def pages(player):
+    slug = player.league.slug
+    return (
+        reverse("league:player", args=[slug, player.pk]),
+        reverse("league:standings-player", args=[slug, player.pk]),
+    )
+
+
+def test_a_player_who_won_a_drive_sees_it_on_their_pages(client, winner):
+    for page in pages(winner):
+        response = client.get(page)
+        assert response.status_code == 200
+        assert "Drives won: 1, games won at drives: 3." in response.content.decode(), page
+
+
+def test_a_player_with_no_drive_sees_nothing_about_drives(client, winner):
+    other = PlayerFactory(league=winner.league, name="Mary Byrne")
+    for page in pages(other):
+        body = client.get(page).content.decode()
+        assert "Drives won" not in body and "games won at drives" not in body
+
+
+def test_a_drive_counts_once_it_is_over_even_on_a_cached_page(client):
+    drive = make_drive(0, games=2, places=1)
+    player = PlayerFactory(league=drive.league, name="Nora Cronin")
+    services.entry_add(drive=drive, name="Nora Cronin", partner_name="Sean Burke")
+    services.entry_add(drive=drive, name="Y", partner_name="Z")
+    services.drive_start(drive=drive)
+    seat = Seat.objects.get(drive=drive, game=1, entry__player=player)
+    services.result_record(drive=drive, game=1, table=seat.table, side=1 - seat.side)
+    page = pages(player)[0]
+    assert "Drives won" not in client.get(page).content.decode()  # playing: not yet
+    services.game_next(drive=drive)
+    drive.refresh_from_db()
+    seat = Seat.objects.get(drive=drive, game=2, entry__player=player)
+    services.result_record(drive=drive, game=2, table=seat.table, side=1 - seat.side)
+    services.game_next(drive=drive)
+    assert "Drives won: 0, games won at drives: 0." in client.get(page).content.decode()
+
+
+def test_a_finished_drive_s_public_page_lists_its_winners(client, winner):
+    drive = winner.league.drives.get()
+    response = client.get(drive.get_absolute_url())
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "winners-heading" in body and "(3 wins)" in body
+    assert "Nora Cronin &amp; Sean Burke" in body
+    listed = client.get(reverse("drives:list", args=[drive.league.slug]))
+    assert listed.status_code == 200 and drive.name in listed.content.decode()
+    home = client.get(reverse("league:league", args=[drive.league.slug]))
+    assert reverse("drives:list", args=[drive.league.slug]) in home.content.decode()
+
+
+def test_a_drive_in_play_shows_no_winners_yet(client):
+    drive = make_drive(2)
+    services.drive_start(drive=drive)
+    assert "winners-heading" not in client.get(drive.get_absolute_url()).content.decode()
+
+
+def test_league_s_python_imports_nothing_from_drives():
+    offenders = {}
+    for path in (ROOT / "league").rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            bad = [n for n in names if n == "drives" or n.startswith("drives.")]
+            if bad:
+                offenders[str(path.relative_to(ROOT))] = bad
+    assert offenders == {}
