@@ -132,6 +132,10 @@ def run(args, url) -> dict:
         "one_server": national_night(report["http"]["rps_median"]),
         "two_servers_redis": national_night(report["http"]["two_servers"]["rps"]),
     }
+    say("a card drive: 200 players, 20 games, through the services")
+    from bench import drives as bench_drives
+
+    report["drive"] = bench_drives.measure(seed=25)
     report["ratios"], report["verdicts"] = verdicts(report)
     report["checks"] = {size: consistent(b.season) for size, b in built.items()}
     report["finished"] = datetime.datetime.now(datetime.UTC).isoformat()
@@ -473,6 +477,8 @@ def verdicts(report) -> tuple[dict, dict]:
         op, target = TARGETS[base]
         met = value <= target if op == "<=" else value >= target
         out[name] = {"value": value, "target": f"{op} {target}", "met": met}
+    for name, verdict in report.get("drive", {}).get("verdicts", {}).items():
+        out[f"drive_{name}"] = {"value": verdict, "target": "yes", "met": bool(verdict)}
     sizes = report["query_counts"]
     out["query_counts_equal_S_M"] = {
         "value": sum(1 for p in sizes.values() if p["S"] == p["M"]),
@@ -487,6 +493,18 @@ def verdicts(report) -> tuple[dict, dict]:
             "why": "the app has no recompute-from-scratch function to measure",
         }
     return ratios, out
+
+
+def drive_line(d) -> str:
+    if not d:
+        return "Card drive: not measured."
+    return (
+        f"Card drive ({d['players']} players, {d['games']} games, {d['results']:,} table results "
+        f"through the services): {d['result_ms_median']} ms a result (median; "
+        f"{d['result_vs_select1']}x a SELECT 1), next game {d['next_game_ms_median']} ms; "
+        f"queries at game 1 and the last: leaderboard {d['leaderboard_queries']}, wall screen "
+        f"{d['wall_queries']}, a result {d['result_queries']}."
+    )
 
 
 def table(report) -> str:
@@ -554,6 +572,8 @@ def table(report) -> str:
         f"one app server {report['national_night']['one_server']['box_share']:.1%}, "
         "two app servers with Redis "
         f"{report['national_night']['two_servers_redis']['box_share']:.1%}.",
+        "",
+        drive_line(report.get("drive")),
         "",
         "Queries per deal POST (in process): "
         + ", ".join(f"{k} {v[1]} ({v[0]})" for k, v in report["deal_post_queries"].items())
