@@ -320,6 +320,33 @@
     keep(form);
   });
 
+  // Undo, Confirm and the other buttons are not kept on the phone: with no connection
+  // they say so in place, and change nothing. A request the connection drops says so too.
+  function sayNoConnection(text) {
+    var box = document.getElementById("box-sheet");
+    if (!box) return;
+    var alert = document.createElement("div");
+    alert.className = "entry-errors";
+    alert.setAttribute("role", "alert");
+    var line = document.createElement("p");
+    line.textContent = text;
+    alert.appendChild(line);
+    box.replaceChildren(alert);
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (navigator.onLine || !form.matches || form.matches("[data-split], [data-steppers], [data-order]")) return;
+    event.preventDefault();
+    sayNoConnection("No connection: nothing was changed. Tap it again when the connection " +
+      "is back. Deals you enter meanwhile are kept on this phone.");
+  });
+
+  document.addEventListener("htmx:sendError", function () {
+    sayNoConnection("The connection dropped before an answer came. Nothing you entered is " +
+      "lost: when the connection is back, check the score above and tap again if it is not there.");
+  });
+
   window.addEventListener("online", sync);
   window.addEventListener("offline", showWaiting);
 

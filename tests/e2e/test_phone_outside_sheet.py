@@ -32,7 +32,7 @@ def demo(transactional_db):
 
 
 def test_results_show_their_score_and_a_match_in_play_says_so(demo, live_server, page):
-    page.goto(live_server.url)
+    page.goto(f"{live_server.url}/clare/")  # the league's home (the site's lists leagues)
     page.wait_for_load_state()
     latest = page.locator("section[aria-labelledby='latest-heading'] .fixture-meta")
     assert re.search(r"Played, games won \d–\d", latest.first.inner_text())
@@ -51,7 +51,7 @@ def test_results_show_their_score_and_a_match_in_play_says_so(demo, live_server,
 def test_the_team_table_fits_a_phone_with_every_target_large(
     demo, live_server, page, assert_accessible
 ):
-    page.goto(live_server.url)
+    page.goto(f"{live_server.url}/clare/")
     page.get_by_role("link", name="Standings").first.click()
     page.wait_for_load_state()
     wrap = page.locator(".table-wrap").first

@@ -540,6 +540,7 @@ def test_deals_entered_offline_survive_a_reload_and_are_sent_once(
     enter_counts(page, [2, 2, 1])
     page.get_by_text("1 deal waiting to send").wait_for()
     enter_counts(page, [1, 2, 2])
+    page.get_by_text("2 deals waiting to send").wait_for()  # kept, the form cleared
     enter_counts(page, [2, 1, 2])
     page.get_by_text("3 deals waiting to send").wait_for()
     assert Deal.objects.count() == 0
@@ -572,7 +573,9 @@ def test_a_sync_cut_off_half_way_still_makes_each_deal_once(night, live_server, 
     page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
     page.context.set_offline(True)
     enter_counts(page, [2, 2, 1])
+    page.get_by_text("1 deal waiting to send").wait_for()  # kept, the form cleared
     enter_counts(page, [1, 2, 2])
+    page.get_by_text("2 deals waiting to send").wait_for()
     enter_counts(page, [2, 1, 2])
     page.get_by_text("3 deals waiting to send").wait_for()
 
@@ -601,3 +604,25 @@ def test_a_sync_cut_off_half_way_still_makes_each_deal_once(night, live_server, 
         "212",
     ]
     assert page.locator("#sheet-waiting").inner_text() == ""
+
+
+def test_undo_with_no_connection_says_so_in_place_and_changes_nothing(night, live_server, page):
+    third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
+    three = FixtureFactory(
+        season=night.season, pub=night.pub, teams=[*night.teams.all(), third], games_planned=1
+    )
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{three.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    enter_counts(page, [2, 2, 1])
+    page.get_by_text("Deal 1 saved").wait_for()
+
+    page.context.set_offline(True)
+    undo = page.get_by_role("button", name="Undo the last deal")
+    undo.click()
+    page.get_by_role("button", name="Tap again to undo deal 1").click()
+
+    page.get_by_text("No connection: nothing was changed.").wait_for()
+    assert Deal.objects.filter(live=True).count() == 1
+    page.context.set_offline(False)
