@@ -105,3 +105,21 @@ def test_a_game_sheet_is_cached_for_visitors_and_follows_each_deal(season):
     deal_record(game=game, dealer=1, tricks=[1, 4], key=uuid.uuid4(), version=game.version)
     after, _ = get(Client(), url)
     assert after.content != first.content
+
+
+def test_a_game_in_play_refreshes_itself_for_visitors_only(client, season):
+    from tests.factories import play_game
+
+    aces, bowers = season.teams.order_by("name")
+    game = play_game(season=season, teams=[aces, bowers], deals=[(3, 2)])
+    url = reverse("scoring:game-sheet", args=[game.pk])
+    polling = 'data-hx-trigger="every 20s"'
+    assert polling in Client().get(url).content.decode()
+    # The fragment the refresh asks for comes from the cache too.
+    fragment, queries = get(Client(), url, hx_request="true", hx_target="sheet")
+    fragment, queries = get(Client(), url, hx_request="true", hx_target="sheet")
+    assert queries == 1 and fragment.content.decode().lstrip().startswith('<div id="sheet"')
+    secretary = UserFactory()
+    season.league.secretaries.add(secretary)
+    client.force_login(secretary)
+    assert polling not in client.get(url).content.decode()  # a scorer's entry is never wiped
