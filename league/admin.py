@@ -50,11 +50,17 @@ class ContentAdmin(admin.ModelAdmin):
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(ContentAdmin):
     list_display = ["name", "slug"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["secretaries"]
+
+    def league_id_of(self, obj):
+        return obj.pk
+
+    def delete_model(self, request, obj):
+        obj.delete()  # nothing of it is left to be stale
 
 
 @admin.register(Pub)

@@ -415,3 +415,13 @@ def test_negative_control_without_the_result_writer_the_tables_drift(world, monk
     )
 
     assert kept(world.season) != recount(world.season)
+
+
+def test_a_league_renamed_in_the_admin_shows_its_new_name_at_once(client, world, operator):
+    teams_page(_anonymous(), world.season)  # cached under the old name
+    url = reverse("admin:league_league_change", args=[world.league.pk])
+
+    response = client.post(url, {"name": "County Clare League", "slug": world.league.slug})
+
+    assert response.status_code == 302
+    assert "County Clare League" in teams_page(_anonymous(), world.season)
