@@ -4,13 +4,11 @@ league's secretary or an organiser of the drive's pub (league/permissions.py), a
 the drive of the URL, and calls one service in drives/services.py.
 """
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -20,6 +18,7 @@ from drives.models import Drive, Entry, Result, Seat, TableLink
 from drives.services import DriveError
 from league.models import League
 from league.permissions import can_run_pub, pubs_run_by, require_pub
+from league.qr import qr_svg
 
 
 def _drive(league_slug, pk) -> Drive:
@@ -181,19 +180,6 @@ def grid(request, league_slug, pk):
     return render(request, "drives/grid.html", context)
 
 
-def _qr_svg(url: str, table: int) -> str:
-    """Inline SVG with no style attribute (the CSP allows no inline styles)."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=5,
-        border=4,
-        omitsize=True,
-        svgclass="qr",
-        lineclass=None,
-        title=f"QR code of table {table}'s scorer link",
-    )
-    return mark_safe(svg.replace("<svg ", '<svg role="img" ', 1))  # noqa: S308 (segno's markup)
-
-
 def table_links(request, league_slug, pk):
     """Each table's own scorer link and QR, to print or show at the table."""
     drive = _run(request, league_slug, pk)
@@ -204,7 +190,14 @@ def table_links(request, league_slug, pk):
             path = link.get_absolute_url()
             url = request.build_absolute_uri(path)
             rows.append(
-                {"table": link.table, "path": path, "url": url, "qr": _qr_svg(url, link.table)}
+                {
+                    "table": link.table,
+                    "path": path,
+                    "url": url,
+                    "qr": qr_svg(
+                        url, title=f"QR code of table {link.table}'s scorer link", scale=5
+                    ),
+                }
             )
     context = {"league": drive.league, "drive": drive, "rows": rows, "may_run": True}
     return render(request, "drives/table_links.html", context)

@@ -37,6 +37,10 @@ COUNT_FIELDS = (
 )
 
 
+# What a kept team row (TeamStanding) holds, as `counts()` names it.
+KEPT = ("played", "won", "shutout_wins", "points_for", "points_against", "marches")
+
+
 def counts(prefix: str = "") -> dict:
     """The aggregates every table shares, over result rows (reached through `prefix`)."""
     return {
@@ -172,16 +176,10 @@ def standings_derive(*, season_id: int, team_ids: Iterable[int] | None = None) -
         TeamStanding(
             season=season,
             team_id=team_id,
-            played=row.get("played", 0),
-            won=row.get("won", 0),
-            shutout_wins=row.get("shutout_wins", 0),
-            points_for=row.get("points_for") or 0,
-            points_against=row.get("points_against") or 0,
-            marches=row.get("marches") or 0,
             fixtures_won=won[team_id],
+            **{name: totals.get(team_id, {}).get(name) or 0 for name in KEPT},
         )
         for team_id in ids
-        for row in [totals.get(team_id, {})]
     )
 
 
@@ -234,21 +232,9 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
 
 
 def _kept_totals(team: Team) -> Totals:
-    kept = getattr(team, "standing", None)
-    if kept is None:  # a team with no counted game yet
-        return Totals(id=team.pk, name=team.name)
-    return Totals(
-        id=team.pk,
-        name=team.name,
-        played=kept.played,
-        won=kept.won,
-        lost=kept.played - kept.won,
-        shutout_wins=kept.shutout_wins,
-        points_for=kept.points_for,
-        points_against=kept.points_against,
-        marches=kept.marches,
-        fixtures_won=kept.fixtures_won,
-    )
+    kept = getattr(team, "standing", None)  # None: a team with no counted game yet
+    row = None if kept is None else {name: getattr(kept, name) for name in KEPT}
+    return _totals(team.pk, team.name, row, fixtures_won=kept.fixtures_won if kept else 0)
 
 
 def _row(totals: Totals) -> dict:

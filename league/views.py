@@ -52,6 +52,7 @@ from league.models import (
     Team,
 )
 from league.permissions import is_secretary, pubs_run_by, require_pub, require_secretary
+from league.qr import qr_svg
 from league.selectors import (
     fixture_games,
     fixtures_with_teams,
@@ -687,17 +688,6 @@ def fixtures_print(request, league_slug, season_slug):
 # Invitations and roles ---------------------------------------------------------------
 
 
-def _qr_svg(url: str, title: str) -> str:
-    """`url` as an inline SVG QR code (no style attribute: the CSP allows none)."""
-    import segno
-    from django.utils.safestring import mark_safe
-
-    svg = segno.make(url, error="m").svg_inline(
-        scale=6, border=4, omitsize=True, svgclass="qr", lineclass=None, title=title
-    )
-    return mark_safe(svg.replace("<svg ", '<svg role="img" ', 1))  # noqa: S308 (segno's markup)
-
-
 @login_required
 def invites(request, league_slug):
     """Invite an organiser or a co-secretary; the invitations still open."""
@@ -747,7 +737,7 @@ def invite_detail(request, league_slug, pk):
         "invite": invite,
         "url": url,
         "state": state,
-        "qr": _qr_svg(url, "QR code of the invitation link") if state == "open" else "",
+        "qr": qr_svg(url, title="QR code of the invitation link") if state == "open" else "",
     }
     return render(request, "league/invite_detail.html", context)
 

@@ -11,7 +11,6 @@ Every change is a POST to a real form; with htmx the sheet's partial comes back 
 import uuid
 from dataclasses import dataclass
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -19,7 +18,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import urlencode
-from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import reswap, retarget
@@ -27,6 +25,7 @@ from django_htmx.http import reswap, retarget
 import rules
 from league.models import Fixture, Pub
 from league.permissions import can_run_pub
+from league.qr import qr_svg
 from scoring import services
 from scoring.forms import CorrectionForm, DealForm, FriendlyForm, LinkForm, StartForm, VersionForm
 from scoring.models import Game, ScorerLink
@@ -535,20 +534,6 @@ def game_links(request, pk):
     )
 
 
-def qr_svg(url: str) -> str:
-    """The QR code of `url` as inline SVG markup: no style attribute (the page's CSP
-    allows no inline styles); a title for screen readers."""
-    svg = segno.make(url, error="m").svg_inline(
-        scale=6,
-        border=4,
-        omitsize=True,
-        svgclass="qr",
-        lineclass=None,
-        title="QR code of the scorer link",
-    )
-    return mark_safe(svg.replace("<svg ", '<svg role="img" ', 1))  # noqa: S308 (segno's markup)
-
-
 @require_safe
 def link_detail(request, pk, link_pk):
     game = _game(pk)
@@ -567,7 +552,9 @@ def link_detail(request, pk, link_pk):
             "game": game,
             "link": link,
             "url": url,
-            "qr": qr_svg(url) if link.is_active and not game.is_confirmed else "",
+            "qr": qr_svg(url, title="QR code of the scorer link")
+            if link.is_active and not game.is_confirmed
+            else "",
             "side_label": labels[link.side] if link.side is not None else "",
         },
     )
