@@ -9,22 +9,24 @@ and adds up what each team, player and pub earned in the games that count (a sea
 confirmed where the season asks for it).
 
 `kept` reads the same totals from the app's standings: the kept team rows (the team
-table's fast path) and the player and pub tables (aggregates of the result rows).
+table's fast path), the kept head-to-head rows, and the player and pub tables
+(aggregates of the result rows).
 """
 
 from collections import Counter, defaultdict
 
 import rules
 from league import standings
-from league.models import SideResult, TeamStanding
+from league.models import SideResult, TeamPairStanding, TeamStanding
 from scoring.models import Confirmation, Deal, Game, GameSide
 
-Totals = dict[tuple[str, int], Counter]
+Totals = dict[tuple[str, int | tuple[int, int]], Counter]
 
 
 def recount(season) -> Totals:
     """{("team" | "player" | "pub", id): counts} for every team, player and pub with a
-    counted game, from the stored deals."""
+    counted game, and {("pair", (team id, other team id)): counts} for every two teams
+    that met in one, from the stored deals."""
     games = {
         g.pk: g
         for g in Game.objects.filter(season=season, status=Game.Status.FINISHED).only(
@@ -79,6 +81,14 @@ def recount(season) -> Totals:
                 totals["pub", side["pub_id"]].update(counts)
             for player_id in players[side["pk"]]:
                 totals["player", player_id].update(counts)
+        teams = [(side["team_id"], side["index"]) for side in sides[game_id] if side["team_id"]]
+        for team_id, i in teams:
+            won = result.winner == i
+            for other_id, _ in teams:
+                if other_id != team_id:
+                    totals["pair", (team_id, other_id)].update(
+                        won=int(won), lost=int(not won), shutout_wins=int(won and result.shutout)
+                    )
     return {key: _nonzero(counts) for key, counts in totals.items()}
 
 
@@ -106,6 +116,13 @@ def kept(season) -> Totals:
     )
     for row in kept_rows:  # the team table's fast path: the kept team rows
         add("team", row["team_id"], row)
+    pairs = TeamPairStanding.objects.filter(season=season)
+    for team, other, won, lost, shutout_wins in pairs.values_list(
+        "team_id", "opponent_id", "won", "lost", "shutout_wins"
+    ):  # head-to-head: the kept pair rows
+        out["pair", (team, other)] = _nonzero(
+            Counter(won=won, lost=lost, shutout_wins=shutout_wins)
+        )
     counted = SideResult.objects.counted().filter(season=season)
     for row in standings.pub_counts(counted):
         add("pub", row["pub_id"], row)

@@ -480,3 +480,27 @@ class TeamStanding(models.Model):
 
     def __str__(self):
         return f"{self.team_id}: {self.won}/{self.played}"
+
+
+class TeamPairStanding(models.Model):
+    """A team's counted games of its season against one other team, summed: head-to-head,
+    kept so that ranking teams level on points reads only their pairs.
+
+    Derived like `TeamStanding`, by `league.standings.standings_derive`, for every two
+    teams of a changed game and for the whole season when what counts changes.
+    """
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    opponent = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    won = models.IntegerField(default=0)
+    lost = models.IntegerField(default=0)
+    shutout_wins = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["team", "opponent"], name="one_pair_row"),
+        ]
+
+    def __str__(self):
+        return f"{self.team_id} v {self.opponent_id}: {self.won}/{self.won + self.lost}"

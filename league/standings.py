@@ -10,12 +10,21 @@ what they draw under the league's content version (`league.results`).
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from itertools import permutations
 
+from django.db import connection
 from django.db.models import Count, F, Max, Q, Sum
 from django.urls import reverse
 
-from league.models import FixtureTeam, League, Player, Season, SideResult, Team, TeamStanding
+from league.models import (
+    FixtureTeam,
+    League,
+    Player,
+    Season,
+    SideResult,
+    Team,
+    TeamPairStanding,
+    TeamStanding,
+)
 from league.ranking import (
     Pair,
     Points,
@@ -70,34 +79,20 @@ def _totals(id, name, row: dict | None, **extra) -> Totals:
     )
 
 
-def pair_totals(rows: Iterable[tuple[int, int, bool, bool]]) -> dict[tuple[int, int], Pair]:
-    """Head-to-head from result rows as (game id, team id, won, shutout): for every two
-    teams that met, what the first earned in the games between them."""
-    by_game = defaultdict(list)
-    for game_id, team_id, won, shutout in rows:
-        by_game[game_id].append((team_id, won, shutout))
-    pairs: dict[tuple[int, int], Counter] = defaultdict(Counter)
-    for sides in by_game.values():
-        for (team, won, shutout), (other, _, _) in permutations(sides, 2):
-            pairs[team, other].update(won=int(won), lost=int(not won), shutout_wins=int(shutout))
-    return {
-        key: Pair(won=c["won"], lost=c["lost"], shutout_wins=c["shutout_wins"])
-        for key, c in pairs.items()
-    }
-
-
 def head_to_head(season: Season, team_ids: Iterable[int]) -> dict[tuple[int, int], Pair]:
-    """Head-to-head among these teams, from the games they played against each other
-    (1 query, none for no teams)."""
+    """Head-to-head among these teams, from the kept pair rows: for every two of them
+    that met, what the first earned in the games between them (1 query, none for no
+    teams)."""
     team_ids = list(team_ids)
     if not team_ids:
         return {}
-    rows = (
-        SideResult.objects.counted()
-        .filter(season=season, team_id__in=team_ids)
-        .values_list("game_id", "team_id", "won", "shutout")
-    )
-    return pair_totals(rows)
+    rows = TeamPairStanding.objects.filter(
+        season=season, team_id__in=team_ids, opponent_id__in=team_ids
+    ).values_list("team_id", "opponent_id", "won", "lost", "shutout_wins")
+    return {
+        (team, other): Pair(won=won, lost=lost, shutout_wins=shutout_wins)
+        for team, other, won, lost, shutout_wins in rows
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -160,9 +155,10 @@ def lock_teams(teams) -> list[int]:
 
 
 def standings_derive(*, season_id: int, team_ids: Iterable[int] | None = None) -> None:
-    """Write the kept team rows (`TeamStanding`, the team table's fast path) again from
-    the result rows: for these teams, or every team of the season. Call in the
-    transaction of the change that made them out of date."""
+    """Write the kept team rows (`TeamStanding`, the team table's fast path) and the
+    head-to-head rows between them (`TeamPairStanding`) again from the result rows: for
+    these teams, or every team of the season. Call in the transaction of the change that
+    made them out of date."""
     season = Season.objects.get(pk=season_id)
     teams = Team.objects.filter(season=season)
     if team_ids is not None:
@@ -181,6 +177,41 @@ def standings_derive(*, season_id: int, team_ids: Iterable[int] | None = None) -
         )
         for team_id in ids
     )
+    _pairs_derive(season, None if team_ids is None else ids)
+
+
+def _pairs_derive(season: Season, ids: list[int] | None) -> None:
+    """The head-to-head rows between these teams (every team: None), again from their
+    counted result rows: one row for each team and each other team it met, with what it
+    earned in the games between them. A change to a game changes only the pairs of its
+    own teams, which the caller has locked. Worked out in the database (two queries), as
+    a season has thousands of games."""
+    pairs = TeamPairStanding.objects.filter(season=season)
+    sides = SideResult.objects.counted().filter(season=season, team__isnull=False)
+    if ids is not None:
+        pairs = pairs.filter(team_id__in=ids, opponent_id__in=ids)
+        sides = sides.filter(team_id__in=ids)
+    pairs.delete()
+    sides_sql, params = (
+        sides.order_by().values("game_id", "team_id", "won", "shutout").query.sql_with_params()
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            WITH sides AS ({sides_sql})
+            INSERT INTO {TeamPairStanding._meta.db_table}
+                   (season_id, team_id, opponent_id, won, lost, shutout_wins)
+            SELECT %s, mine.team_id, theirs.team_id,
+                   count(*) FILTER (WHERE mine.won),
+                   count(*) FILTER (WHERE NOT mine.won),
+                   count(*) FILTER (WHERE mine.shutout)
+              FROM sides mine
+              JOIN sides theirs
+                ON theirs.game_id = mine.game_id AND theirs.team_id <> mine.team_id
+             GROUP BY mine.team_id, theirs.team_id
+            """,
+            [*params, season.pk],
+        )
 
 
 def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:

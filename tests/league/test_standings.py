@@ -362,7 +362,7 @@ def test_a_repair_of_the_demo_season_changes_nothing_but_the_version(
     before = kept(season)
     assert before == recount(season)
     version = season.league.content_version
-    with django_assert_max_num_queries(20):
+    with django_assert_max_num_queries(22):
         season_results_rebuild(season=season)
     assert kept(season) == before
     season.league.refresh_from_db()

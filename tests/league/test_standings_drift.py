@@ -417,6 +417,24 @@ def test_negative_control_without_the_result_writer_the_tables_drift(world, monk
     assert kept(world.season) != recount(world.season)
 
 
+def test_negative_control_without_the_pair_rows_head_to_head_drifts(world, monkeypatch):
+    from league import standings
+
+    home = TeamFactory(season=world.season, pub=world.pub)
+    away = TeamFactory(season=world.season, pub=world.pub)
+    game = win_game(season=world.season, winner=home, loser=away)
+    assert_true_to_the_games(world.season)
+    monkeypatch.setattr(standings, "_pairs_derive", lambda season, ids: None)
+
+    # The loser takes the last deal instead: the game changes hands.
+    scoring_services.deal_correct(
+        game=game, number=2, dealer=1, tricks=[0, 5], key=uuid.uuid4(), version=game.version
+    )
+
+    assert kept(world.season) != recount(world.season)
+    assert standings.head_to_head(world.season, [home.pk, away.pk])[home.pk, away.pk].won == 1
+
+
 def test_a_league_renamed_in_the_admin_shows_its_new_name_at_once(client, world, operator):
     teams_page(_anonymous(), world.season)  # cached under the old name
     url = reverse("admin:league_league_change", args=[world.league.pk])

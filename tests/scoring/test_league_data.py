@@ -47,8 +47,14 @@ def _named_standings(league: League) -> dict:
     for season in league.seasons.all():
         totals = kept(season)
         assert totals == recount(season)
-        out[season.name] = {(kind, names[kind][key]): c for (kind, key), c in totals.items()}
+        out[season.name] = {(kind, _name(names, kind, key)): c for (kind, key), c in totals.items()}
     return out
+
+
+def _name(names: dict, kind: str, key):
+    if kind == "pair":
+        return tuple(names["team"][team] for team in key)
+    return names[kind][key]
 
 
 def _round_trip(league: League) -> None:
