@@ -312,7 +312,7 @@ def http(built, url, args) -> dict:
     deals_before = Deal.objects.count()
     samples = {"hello": [], "standings": [], "conditional": [], "sheet": [], "deal_post": []}
     runs = []
-    with serving(url) as base:
+    with serving(url, extra_env=redis_env(ONE_SERVER_REDIS)) as base:
         browser = Browser(base)
         browser.login("bench-secretary", password)
         cookie, csrf = browser.cookie_header(), browser.csrf
@@ -321,11 +321,16 @@ def http(built, url, args) -> dict:
         for round_ in range(args.rounds):
             for name, run_ in (
                 ("hello", lambda: load.get(base + "/healthz", args.seconds)),
-                ("standings", lambda: load.get(base + standings_path, args.seconds)),
+                (
+                    "standings",
+                    lambda: load.get(base + standings_path, args.seconds, headers=BROWSER),
+                ),
                 (
                     "conditional",
                     lambda: load.get(
-                        base + standings_path, args.seconds, headers={"If-None-Match": etag}
+                        base + standings_path,
+                        args.seconds,
+                        headers={**BROWSER, "If-None-Match": etag},
                     ),
                 ),
                 (
@@ -344,6 +349,8 @@ def http(built, url, args) -> dict:
                 samples[name].append(result["rps"])
                 runs.append({"round": round_, "what": name, **result})
                 say(f"  {name}: {result['rps']:.0f} req/s ({result['bad']} unexpected)")
+    say("  one app server without Redis (the version read from PostgreSQL)")
+    without = without_redis(url, standings_path, args)
     say("  two app servers on one PostgreSQL and one Redis")
     two = two_servers(url, standings_path, sheet_path, pool[-per_run:], args)
     saved = Deal.objects.count() - deals_before
@@ -368,6 +375,49 @@ def http(built, url, args) -> dict:
         "conditional_vs_hello": round(medians["conditional"] / medians["hello"], 3),
         "deal_post_vs_hello": round(medians["deal_post"] / medians["hello"], 3),
         "two_servers": two,
+        "without_redis": without,
+    }
+
+
+# Every app server the bench starts (but one) shares a Redis, as in production; each
+# run starts from an empty one, as the bench database is new.
+ONE_SERVER_REDIS = "redis://127.0.0.1:6379/3"
+TWO_SERVERS_REDIS = "redis://127.0.0.1:6379/4"
+# What a browser sends with a page request that changes the answer: it takes gzip.
+BROWSER = {"Accept-Encoding": "gzip"}
+
+
+def redis_env(redis_url: str) -> dict:
+    """The app servers' settings for a shared Redis at `redis_url`, emptied first."""
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    return {"REDIS_URL": redis_url, "DJANGO_CACHE_PREFIX": "bench"}
+
+
+def without_redis(url, standings_path, args) -> dict:
+    """The visitor's team table and its 304 from one server (2 workers) with no Redis:
+    each worker's own memory, the league's version read from PostgreSQL. Once, for
+    scale against the same hello."""
+    from bench import load
+    from bench.server import serving
+
+    with serving(url) as base:
+        etag = load.etag(base + standings_path)
+        rps = {}
+        for name, headers in (
+            ("hello", {}),
+            ("standings", BROWSER),
+            ("conditional", {**BROWSER, "If-None-Match": etag}),
+        ):
+            path = "/healthz" if name == "hello" else standings_path
+            load.drain(base)
+            rps[name] = round(load.get(base + path, args.seconds, headers=headers)["rps"], 1)
+            say(f"  without Redis, {name}: {rps[name]:.0f} req/s")
+    return {
+        "rps": rps,
+        "standings_vs_hello": round(rps["standings"] / rps["hello"], 3),
+        "conditional_vs_hello": round(rps["conditional"] / rps["hello"], 3),
     }
 
 
@@ -377,7 +427,7 @@ def two_servers(url, standings_path, sheet_path, games, args) -> dict:
     from bench import load
     from bench.server import Browser, serving
 
-    env = {"REDIS_URL": "redis://127.0.0.1:6379/4", "DJANGO_CACHE_PREFIX": "bench"}
+    env = redis_env(TWO_SERVERS_REDIS)
     rps = {}
     with (
         serving(url, workers=1, extra_env=env) as one,
@@ -391,9 +441,9 @@ def two_servers(url, standings_path, sheet_path, games, args) -> dict:
         half = len(games) // 2
         kinds = {
             "hello": lambda b, i: load.get(b + "/healthz", args.seconds),
-            "standings": lambda b, i: load.get(b + standings_path, args.seconds),
+            "standings": lambda b, i: load.get(b + standings_path, args.seconds, headers=BROWSER),
             "conditional": lambda b, i: load.get(
-                b + standings_path, args.seconds, headers={"If-None-Match": etag}
+                b + standings_path, args.seconds, headers={**BROWSER, "If-None-Match": etag}
             ),
             "sheet": lambda b, i: load.get(
                 b + sheet_path, args.seconds, headers={"Cookie": cookie}
@@ -512,7 +562,7 @@ def table(report) -> str:
     lines = [
         f"Machine: {m['cores']} cores ({m['cpu']}), {m['memory_gib']} GiB; "
         f"Python {m['python']}, Django {m['django']}, PostgreSQL {m['postgresql']}, "
-        f"gunicorn {m['gunicorn']} (2 sync workers), load by {m['load_generator']}; "
+        f"gunicorn {m['gunicorn']} (2 sync workers, Redis), load by {m['load_generator']}; "
         f"load average before {m['load_before'][0]:.1f}, after {m['load_after'][0]:.1f}",
         "",
         "| League | teams | fixtures | games | deals | bulk build (s) |",
@@ -545,14 +595,17 @@ def table(report) -> str:
             f"| {f.get('recompute_ms', 'n/a')} | {f.get('repair_ms', 'n/a')} |"
         )
     h = report["http"]["rps_median"]
+    w = report["http"]["without_redis"]["rps"]
     lines += [
         "",
         f"| HTTP at M (median req/s, {report['http']['tool']}, "
         f"{report['http']['connections']} connections) | req/s |",
         "|---|---:|",
         f"| /healthz (hello) | {h['hello']:.0f} |",
-        f"| team table page (visitor) | {h['standings']:.0f} |",
+        f"| team table page (visitor, gzip) | {h['standings']:.0f} |",
         f"| team table page, conditional (304) | {h['conditional']:.0f} |",
+        f"| without Redis: hello, page, 304 | {w['hello']:.0f}, {w['standings']:.0f}, "
+        f"{w['conditional']:.0f} |",
         f"| table sheet GET (organiser) | {h['sheet']:.0f} |",
         f"| deal POST (fresh key) | {h['deal_post']:.0f} |",
         "",

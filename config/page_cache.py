@@ -4,10 +4,11 @@ Public pages for visitors, answered whole from the cache.
 A visitor (no session cookie: no login, no scorer link) asking for a public page of a
 league (its home, seasons, pubs, players, teams, fixtures, standings and their files,
 game sheets and records) gets the response kept under the page's address (only the
-query parameters the page knows), its htmx target, and the league's content version,
-which every change that shows on a public page moves on (`league.results`). So a
-visit costs one query (the version) and no rendering, and a new result is never
-hidden behind an old page.
+query parameters the page knows) and its htmx target, if it was drawn at the league's
+current content version, which every change that shows on a public page moves on
+(`league.results`). With Redis the current version is published in the cache, and a
+visit costs one round trip to it, no query and no rendering; without, one query reads
+it from the database. A new result is never hidden behind an old page.
 
 The response carries nothing per person, a strong `ETag` and `Last-Modified`, is
 answered `304 Not Modified` when the visitor's copy is current, goes out gzipped when
@@ -22,13 +23,13 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Q
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_etags
 
 from league.models import League
+from league.results import published_key, published_version
 
 # Query parameters that change what a public page shows; any other is ignored.
 PARAMETERS = ("pub", "division", "sort", "page")
@@ -38,18 +39,10 @@ CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-revalidate=30"
 TIMEOUT = 60 * 60 * 24
 
 
-def _by_slug(kwargs) -> Q:
-    return Q(slug=kwargs["league_slug"])
-
-
-def _by_game(kwargs) -> Q:
-    return Q(games__pk=kwargs["pk"])
-
-
-# The public pages, by URL name, and how each finds its league.
+# The public pages, by URL name: those under a league's address, and a game's pages.
 PAGES = {
-    **{
-        f"league:{name}": _by_slug
+    *(
+        f"league:{name}"
         for name in (
             "league",
             "season",
@@ -72,34 +65,35 @@ PAGES = {
             "standings-team",
             "standings-player",
         )
-    },
-    "screens:pub": _by_slug,
-    "scoring:game-sheet": _by_game,
-    "scoring:game-record": _by_game,
+    ),
+    "screens:pub",
 }
+GAME_PAGES = {"scoring:game-sheet", "scoring:game-record"}
 
 
 def page_cache(get_response):
     def middleware(request):
-        league = _league_of(request)
-        if league is None:
+        slug = _league_of(request)
+        if slug is None:
             return get_response(request)
-        key = _key(request, league)
-        entry = cache.get(key)
-        if entry is None:
+        key = _key(request)
+        version, entry = _version_and_entry(slug, key)
+        if version is None:  # no such league: the app answers
+            return get_response(request)
+        if entry is None or entry["version"] != version:
             response = get_response(request)
             if not _keepable(response):
                 return response
-            entry = _entry(response)
+            entry = _entry(response, version)
             cache.set(key, entry, TIMEOUT)
         return _answer(request, entry)
 
     return middleware
 
 
-def _league_of(request) -> tuple[int, int] | None:
-    """(league id, content version) when this request is a visitor's GET of a public
-    page of a league that exists; else None (the app answers as usual)."""
+def _league_of(request) -> str | None:
+    """The league's address when this request is a visitor's GET of a public page of a
+    league; else None (the app answers as usual)."""
     if request.method not in ("GET", "HEAD"):
         return None
     if settings.SESSION_COOKIE_NAME in request.COOKIES:
@@ -108,17 +102,41 @@ def _league_of(request) -> tuple[int, int] | None:
         match = resolve(request.path_info)
     except Resolver404:
         return None
-    lookup = PAGES.get(match.view_name)
-    if lookup is None:
-        return None
-    return League.objects.filter(lookup(match.kwargs)).values_list("pk", "content_version").first()
+    if match.view_name in PAGES:
+        return match.kwargs["league_slug"]
+    if match.view_name in GAME_PAGES:
+        return _league_of_game(match.kwargs["pk"])
+    return None
 
 
-def _key(request, league: tuple[int, int]) -> str:
+def _league_of_game(pk: int) -> str | None:
+    """The address of a game's league; kept, as neither ever changes (1 query, once)."""
+    key = f"game-league:{pk}"
+    slug = cache.get(key)
+    if slug is None:
+        slug = League.objects.filter(games__pk=pk).values_list("slug", flat=True).first()
+        if slug is not None:
+            cache.set(key, slug, TIMEOUT)
+    return slug
+
+
+def _version_and_entry(slug: str, key: str) -> tuple:
+    """The league's current version (None: no such league) and the page kept under
+    `key`, if any: from the shared cache in one round trip where versions are published
+    there, else the version from the database (1 query)."""
+    if settings.PUBLISHED_VERSIONS:
+        found = cache.get_many([published_key(slug), key])
+        version = found.get(published_key(slug)) or published_version(slug)
+        return version, found.get(key)
+    version = League.objects.filter(slug=slug).values_list("content_version", flat=True).first()
+    return version, cache.get(key)
+
+
+def _key(request) -> str:
     chosen = [(name, request.GET.get(name, "")) for name in PARAMETERS]
     target = (request.headers.get("HX-Request", ""), request.headers.get("HX-Target", ""))
     text = repr((request.path_info, chosen, target))
-    return f"page:{league[0]}:{league[1]}:{hashlib.sha256(text.encode()).hexdigest()}"
+    return f"page:{hashlib.sha256(text.encode()).hexdigest()}"
 
 
 def _keepable(response) -> bool:
@@ -130,9 +148,10 @@ def _keepable(response) -> bool:
     )
 
 
-def _entry(response) -> dict:
+def _entry(response, version) -> dict:
     body = response.content
     return {
+        "version": version,
         "body": body,
         "gzip": gzip.compress(body, 6, mtime=0) if len(body) > 200 else None,
         "headers": {h: response[h] for h in KEPT_HEADERS if h in response},

@@ -134,6 +134,9 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Which version of a league's pages is current: published in the shared cache (Redis),
+# so a visitor's cached page costs no query; else read from the database (league/results.py).
+PUBLISHED_VERSIONS = bool(REDIS_URL)
 # Sessions read from the cache, written through to the database: no query per request.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 

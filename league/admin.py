@@ -22,7 +22,7 @@ from league.models import (
     Team,
     TeamMember,
 )
-from league.results import content_changed
+from league.results import content_changed, pages_changed
 from league.standings import standings_derive
 
 
@@ -59,8 +59,18 @@ class LeagueAdmin(ContentAdmin):
     def league_id_of(self, obj):
         return obj.pk
 
+    def get_readonly_fields(self, request, obj=None):
+        # A league's address never changes once made: printed QR codes and links keep
+        # working, and its published pages stay under the one address (league/results.py).
+        return ["slug"] if obj is not None else []
+
+    def get_prepopulated_fields(self, request, obj=None):
+        return self.prepopulated_fields if obj is None else {}
+
     def delete_model(self, request, obj):
-        obj.delete()  # nothing of it is left to be stale
+        with transaction.atomic():
+            obj.delete()
+            pages_changed(obj.slug)  # none of its pages is served again
 
 
 @admin.register(Pub)

@@ -11,15 +11,20 @@ public page calls it (in its own transaction), and every cached page or table is
 under the version, so nothing is ever served stale.
 """
 
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db import transaction
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection, transaction
 from django.db.models import Case, F, Value, When
 
 from league.models import Fixture, League, Season, SideResult
 from league.standings import standings_derive
+
+PUBLISHED_FOR = 60 * 60 * 24  # seconds a published version is kept unless moved on
 
 
 @dataclass(frozen=True)
@@ -55,8 +60,47 @@ class GameSummary:
 
 def content_changed(*, league_id: int) -> None:
     """Move the league's content version on (last in a transaction, so row locks are
-    always taken before the league's)."""
-    League.objects.filter(pk=league_id).update(content_version=F("content_version") + 1)
+    always taken before the league's); with several app servers, publish it too."""
+    with connection.cursor() as cursor:
+        # One statement that also says the league's address, to publish it under.
+        cursor.execute(
+            f"UPDATE {League._meta.db_table} SET content_version = content_version + 1 "
+            "WHERE id = %s RETURNING slug",
+            [league_id],
+        )
+        row = cursor.fetchone()
+    if row is not None:
+        pages_changed(row[0])
+
+
+def pages_changed(slug: str) -> None:
+    """Once the change is committed, give the league's pages a new published version.
+
+    Where app servers share a cache (`settings.PUBLISHED_VERSIONS`, with Redis), the page
+    cache asks the cache, not the database, which version of a league is current: a
+    fresh random token, set here after the commit and before the changer's own answer
+    goes out, so whoever asks next, on any server, gets the new pages. A token lost
+    from the cache is made again by the next reader: a page drawn anew, never an old
+    one. With each process's own memory, the database's version is the one used."""
+    if settings.PUBLISHED_VERSIONS:
+        transaction.on_commit(
+            lambda: cache.set(published_key(slug), secrets.token_hex(8), PUBLISHED_FOR)
+        )
+
+
+def published_version(slug: str) -> str:
+    """The league's published version (made now if the cache has none)."""
+    key = published_key(slug)
+    version = cache.get(key)
+    if version is None:
+        fresh = secrets.token_hex(8)
+        # Of two readers at once, the first to add wins; the other takes its token.
+        version = fresh if cache.add(key, fresh, PUBLISHED_FOR) else cache.get(key, fresh)
+    return version
+
+
+def published_key(slug: str) -> str:
+    return f"published:{slug}"
 
 
 def results_record(*, league_id: int, game_id: int, summary: GameSummary | None) -> None:

@@ -123,3 +123,115 @@ def test_a_game_in_play_refreshes_itself_for_visitors_only(client, season):
     season.league.secretaries.add(secretary)
     client.force_login(secretary)
     assert polling not in client.get(url).content.decode()  # a scorer's entry is never wiped
+
+
+# With Redis, the current version of a league's pages is published in the cache
+# (settings.PUBLISHED_VERSIONS): a visitor's page costs no query at all. These run with
+# real commits, as the version is published once the change is committed.
+
+published = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def publishing(settings):
+    settings.PUBLISHED_VERSIONS = True
+    cache.clear()
+
+
+@published
+def test_with_published_versions_a_visitor_costs_no_query_and_sees_a_new_result_at_once(
+    season, publishing
+):
+    visitor = Client()
+    first, _ = get(visitor, teams_url(season))
+    again, queries = get(visitor, teams_url(season))
+    assert queries == 0 and again.content == first.content
+    not_modified, queries = get(visitor, teams_url(season), if_none_match=first["ETag"])
+    assert not_modified.status_code == 304 and queries == 0
+    aces, bowers = season.teams.order_by("name")
+
+    win_game(season=season, winner=bowers, loser=aces)
+
+    fresh, _ = get(visitor, teams_url(season), if_none_match=first["ETag"])
+    assert fresh.status_code == 200 and fresh.content != first.content
+
+
+@published
+def test_negative_control_a_version_not_published_leaves_the_old_page(
+    season, publishing, monkeypatch
+):
+    from league import results
+
+    first, _ = get(Client(), teams_url(season))
+    monkeypatch.setattr(results, "pages_changed", lambda slug: None)
+    aces, bowers = season.teams.order_by("name")
+
+    win_game(season=season, winner=bowers, loser=aces)
+
+    stale, _ = get(Client(), teams_url(season))
+    assert stale.content == first.content
+
+
+@published
+def test_a_published_version_lost_from_the_cache_draws_the_page_again(season, publishing):
+    from league.results import published_key
+
+    first, _ = get(Client(), teams_url(season))
+    cache.delete(published_key("clare"))
+    aces, bowers = season.teams.order_by("name")
+    win_game(season=season, winner=bowers, loser=aces)
+    cache.delete(published_key("clare"))
+
+    after, _ = get(Client(), teams_url(season))
+    assert after.content != first.content
+
+
+@published
+def test_with_published_versions_a_game_sheet_follows_each_deal(season, publishing):
+    import uuid
+
+    from scoring.services import deal_record
+    from tests.factories import play_game
+
+    aces, bowers = season.teams.order_by("name")
+    game = play_game(season=season, teams=[aces, bowers], deals=[(3, 2)])
+    url = reverse("scoring:game-sheet", args=[game.pk])
+    first, _ = get(Client(), url)
+    again, queries = get(Client(), url)
+    assert queries == 0 and again.content == first.content
+
+    deal_record(game=game, dealer=1, tricks=[1, 4], key=uuid.uuid4(), version=game.version)
+
+    assert get(Client(), url)[0].content != first.content
+
+
+@published
+def test_a_league_deleted_in_the_admin_is_not_served_from_the_cache(client, publishing):
+    league = SeasonFactory(league__slug="empty").league  # nothing played: it may go
+    url = reverse("league:league", args=["empty"])
+    assert get(Client(), url)[0].status_code == 200
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    change = reverse("admin:league_league_change", args=[league.pk])
+    assert 'name="slug"' not in client.get(change).content.decode()  # the address stays
+
+    response = client.post(reverse("admin:league_league_delete", args=[league.pk]), {"post": "yes"})
+
+    assert response.status_code == 302
+    assert get(Client(), url)[0].status_code == 404
+
+
+@published
+def test_negative_control_a_deleted_league_unpublished_stays_served(
+    client, publishing, monkeypatch
+):
+    from league import admin
+
+    league = SeasonFactory(league__slug="empty").league
+    url = reverse("league:league", args=["empty"])
+    assert get(Client(), url)[0].status_code == 200
+    monkeypatch.setattr(admin, "pages_changed", lambda slug: None)
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+
+    client.post(reverse("admin:league_league_delete", args=[league.pk]), {"post": "yes"})
+
+    assert get(Client(), url)[0].status_code == 200
