@@ -17,6 +17,7 @@ the browser accepts it, and lets a proxy or CDN in front keep it for a few secon
 session cookie straight through: those are people logged in, never served from cache.
 """
 
+import functools
 import gzip
 import hashlib
 import time
@@ -98,14 +99,26 @@ def _league_of(request) -> str | None:
         return None
     if settings.SESSION_COOKIE_NAME in request.COOKIES:
         return None
+    page = _page_of(request.path_info)
+    if page is None:
+        return None
+    slug, game_pk = page
+    return slug if game_pk is None else _league_of_game(game_pk)
+
+
+@functools.lru_cache(maxsize=4096)
+def _page_of(path: str) -> tuple[str | None, int | None] | None:
+    """(league address, None) for a public page under a league's address, (None, game
+    id) for a game's page, None for any other path. Kept for the paths seen most, as
+    resolving a path against every pattern costs more than the rest of a cached visit."""
     try:
-        match = resolve(request.path_info)
+        match = resolve(path)
     except Resolver404:
         return None
     if match.view_name in PAGES:
-        return match.kwargs["league_slug"]
+        return match.kwargs["league_slug"], None
     if match.view_name in GAME_PAGES:
-        return _league_of_game(match.kwargs["pk"])
+        return None, match.kwargs["pk"]
     return None
 
 

@@ -127,7 +127,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("DJANGO_CACHE_PREFIX", "twentyfive"),
         }

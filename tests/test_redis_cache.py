@@ -1,0 +1,18 @@
+"""The Redis cache backend (config/redis_cache.py) is Django's own, keeping one client
+for each connection pool instead of making one for every call. Needs the Redis that
+`make test` starts."""
+
+from config.redis_cache import RedisCache
+
+
+def test_one_client_is_made_and_used_again_and_the_cache_works():
+    cache = RedisCache("redis://127.0.0.1:6379/6", {"KEY_PREFIX": "test-redis-cache"})
+    cache.clear()
+
+    cache.set("a", {"body": b"page"}, 60)
+    assert cache.add("b", 1, 60) and not cache.add("b", 2, 60)
+
+    assert cache.get_many(["a", "b", "c"]) == {"a": {"body": b"page"}, "b": 1}
+    assert cache._cache.get_client() is cache._cache.get_client(write=True)
+    assert len(cache._cache._clients) == 1
+    cache.clear()
