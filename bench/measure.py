@@ -129,15 +129,24 @@ def kept_rows_only(season) -> list:
     return list(TeamStanding.objects.filter(season=season).values_list())
 
 
+# Statements that open and close transactions and savepoints: not counted in a deal
+# POST's queries, as its target of 8 counts. Run in a test, the view's BEGIN and COMMIT
+# are a SAVEPOINT and a RELEASE inside the test's transaction; none of them reads or
+# writes a row.
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
+
+
 def deal_post_queries(game, user) -> tuple[int, int]:
-    """(status, queries) of one deal POST by a logged-in secretary, in process."""
+    """(status, queries) of one deal POST by a logged-in secretary, in process, the
+    statements of TRANSACTION_CONTROL aside."""
     client = Client(raise_request_exception=False)
     client.force_login(user)
     url = reverse("scoring:deal-record", args=[game.pk])
     data = {"key": str(uuid.uuid4()), "version": game.version, "mode": "split"}
     with CaptureQueriesContext(connection) as queries:
         response = client.post(url, {**data, "dealer": game.first_dealer, "first": 2})
-    return response.status_code, len(queries)
+    counted = [q for q in queries.captured_queries if not q["sql"].startswith(TRANSACTION_CONTROL)]
+    return response.status_code, len(counted)
 
 
 def query_counts(league) -> dict[str, tuple[int, int]]:

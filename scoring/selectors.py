@@ -3,16 +3,34 @@
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.contrib.postgres.expressions import ArraySubquery
+from django.db import connection
+from django.db.models import OuterRef
+
 import rules
 from league.models import Fixture, FixtureTeam, Pub
-from scoring.models import Deal, Game, GameEvent
+from scoring.models import Deal, Game, GameEvent, GameSide
+
+SHEET_RELATIONS = ("league", "season", "pub", "fixture__pub", "confirmation")
 
 
 def game_for_sheet(queryset=None):
     queryset = queryset if queryset is not None else Game.objects.all()
-    return queryset.select_related(
-        "league", "season", "pub", "fixture__pub", "confirmation"
-    ).prefetch_related("game_sides")
+    return queryset.select_related(*SHEET_RELATIONS).prefetch_related("game_sides")
+
+
+def game_to_change():
+    """Games as a change reads them, inside its transaction: each row locked until the
+    transaction ends, with all that the permission check and the services read (the
+    league, season, pubs, confirmation, and the sides' names in seat order as `labels`,
+    which `services.side_labels` takes), in one query. Only the game's own row is locked
+    (`of`): the league and the pubs joined in stay free for every other game."""
+    games = Game.objects.select_related(*SHEET_RELATIONS).select_for_update(of=("self",))
+    if connection.vendor != "postgresql":
+        # Arrays are PostgreSQL's: elsewhere (SQLite, `make run`) one query more.
+        return games.prefetch_related("game_sides")
+    labels = GameSide.objects.filter(game=OuterRef("pk")).order_by("index").values("label")
+    return games.annotate(labels=ArraySubquery(labels))
 
 
 def next_dealer_of(game: Game, live_deals: list[Deal]) -> int:

@@ -211,6 +211,7 @@ def _replayed(existing: Deal, game, dealer, tricks_text, winners_text, bonus_sid
     )
     if not same:
         raise KeyReused()
+    existing.game = game  # the game it was checked against, for the line in words
     return existing
 
 
@@ -267,18 +268,28 @@ def deal_record(
     version: int,
     user=None,
     link: ScorerLink | None = None,
+    locked: bool = False,
 ) -> Deal:
     """Record the next deal of a game.
 
     A retry with the same key returns the deal already stored; the same key with a
     different deal raises KeyReused; a stale `version` raises StaleGame; a deal the
     rules refuse raises rules.InvalidDeal. Nothing is written in any of those cases.
+
+    The game's row is read and locked here, unless the caller says `locked=True`: that
+    it read `game` through `selectors.game_to_change` in a transaction still open
+    around this call, so the row is locked and current and is not read again (the sheet's
+    POST, which needs the game first to check who may score it). The deal is then
+    written against that instance, and the caller's `game` is the game as saved.
     """
+    if locked and not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("locked=True: read the game and record the deal in one transaction.")
     tricks_text, winners_text = _texts(tricks, trick_winners)
     labels = side_labels(game)  # fixed when the game started: read before the lock
     try:
-        with transaction.atomic():
-            game = _locked(game, labels)
+        with transaction.atomic():  # a savepoint inside the caller's transaction
+            if not locked:
+                game = _locked(game, labels)
             # Every deal of the game, and a deal already saved with this key, at once.
             deals = list(Deal.objects.filter(Q(game=game) | Q(key=key)))
             existing = next((deal for deal in deals if deal.key == key), None)
@@ -320,11 +331,13 @@ def deal_record(
             return deal
     except IntegrityError:
         # Lost a race that the database settled: the same key, or the same deal number
-        # saved by another phone a moment earlier.
+        # saved by another phone a moment earlier. What was written onto `game` (the
+        # caller's own, when `locked`) is rolled back: read it again as stored.
+        game.refresh_from_db()
         existing = Deal.objects.filter(key=key).first()
         if existing is not None:
             return _replayed(existing, game, dealer, tricks_text, winners_text, bonus_side)
-        raise StaleGame(Game.objects.get(pk=game.pk)) from None
+        raise StaleGame(game) from None
 
 
 def deal_correct(

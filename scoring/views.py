@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -32,6 +33,7 @@ from scoring.models import Game, ScorerLink
 from scoring.selectors import (
     game_events,
     game_for_sheet,
+    game_to_change,
     match_for,
     next_dealer_of,
     roles_in_league,
@@ -75,7 +77,7 @@ def _game(pk) -> Game:
 
 
 def _labels(game: Game) -> list[str]:
-    return [side.label for side in game.game_sides.all()]
+    return services.side_labels(game)
 
 
 # The sheet
@@ -234,17 +236,16 @@ def _refuse_change(request, game: Game, scorer: Scorer, *, where: str):
     )
 
 
-def _score_line(game: Game) -> str:
-    """ "Harbour Hearts 15 – Cronin's Jinkers 10"."""
-    return " – ".join(f"{side.label} {side.score}" for side in game.game_sides.all())
-
-
 def _said(game: Game, done: str) -> str:
-    """One line in words after a change: what was done and the score; when the game
-    ends, who won it and why; when the match ends, who won it and by how many games."""
-    line = f"{done}: {_score_line(game)}."
+    """One line in words after a change: what was done and the score ("Harbour Hearts
+    15 – Cronin's Jinkers 10"); when the game ends, who won it and why; when the match
+    ends, who won it and by how many games. Only the last reads anything more."""
+    labels = _labels(game)
+    scores = zip(labels, game.scores, strict=True)
+    score = " – ".join(f"{label} {points}" for label, points in scores)
+    line = f"{done}: {score}."
     if game.winner is not None:
-        line += f" {_labels(game)[game.winner]} win game {game.number}: {game.reason}."
+        line += f" {labels[game.winner]} win game {game.number}: {game.reason}."
         if game.fixture_id:
             match_result = match_for(game.fixture).result_text
             if match_result:
@@ -252,15 +253,16 @@ def _said(game: Game, done: str) -> str:
     return line
 
 
-def _after_change(request, game: Game, scorer: Scorer, done: str):
+def _after_change(request, saved: Game, scorer: Scorer, done: str):
     """Post/redirect/get, the line in words as a message; with htmx, the fresh sheet in
-    place with the line in the sheet's live region, the entry mode kept open."""
-    fresh = _game(game.pk)
-    said = _said(fresh, done)
+    place with the line in the sheet's live region, the entry mode kept open. `saved`
+    is the game as the service saved it: the line is made from it, not read again."""
+    said = _said(saved, done)
     if request.htmx:
+        fresh = _game(saved.pk)
         return _render_sheet(request, fresh, scorer, said=said, mode=request.POST.get("mode"))
     messages.success(request, said)
-    return redirect(game)
+    return redirect(saved)
 
 
 @require_safe
@@ -284,63 +286,79 @@ def _form_errors(form) -> list[str]:
     return list(dict.fromkeys(error for errors in form.errors.values() for error in errors))
 
 
-def _sheet_change(request, game: Game, scorer: Scorer, change, *, tried, done, where, **extra):
-    """Run `change()`; turn each refusal into the sheet's answer: a rule broken or a
-    change refused as 422 with its message, a stale game as the 409 conflict view
-    showing what was tried (`tried()`, worked out only then). Done, `done(result)` says
-    what was done, in words."""
+def _attempt(change):
+    """Run `change()`: what it returns, or the refusal it raises (a rule broken, a change
+    refused), returned rather than raised so that a transaction around the attempt
+    ends before the answer is drawn."""
     try:
-        result = change()
-    except rules.InvalidDeal as error:
-        message = with_side_names(str(error), _labels(game))
+        return change()
+    except (rules.InvalidDeal, services.ScoringError) as refusal:
+        return refusal
+
+
+def _answer(request, game: Game, scorer: Scorer, outcome, *, tried, done, where, **extra):
+    """The sheet's answer to what `_attempt` gave: a rule broken or a change refused as
+    422 with its message, a stale game as the 409 conflict view showing what was tried
+    (`tried()`, worked out only then). Done (a deal or a confirmation, with the game as
+    saved), `done(outcome)` says what was done, in words."""
+    if isinstance(outcome, rules.InvalidDeal):
+        message = with_side_names(str(outcome), _labels(game))
         return _box(request, game, scorer, status=422, errors=[message], where=where, **extra)
-    except services.StaleGame as stale:
-        current = _game(stale.game.pk)
+    if isinstance(outcome, services.StaleGame):
+        current = _game(outcome.game.pk)
         return _render_sheet(
-            request, current, scorer, status=409, conflict=str(stale), tried=tried()
+            request, current, scorer, status=409, conflict=str(outcome), tried=tried()
         )
-    except services.KeyReused as error:
+    if isinstance(outcome, services.KeyReused):
         # The form itself is spent: a fresh sheet, with fresh forms.
-        return _render_sheet(request, game, scorer, status=422, errors=[str(error)], **extra)
-    except services.ScoringError as error:
-        return _box(request, game, scorer, status=422, errors=[str(error)], where=where, **extra)
-    return _after_change(request, game, scorer, done(result))
+        return _render_sheet(request, game, scorer, status=422, errors=[str(outcome)], **extra)
+    if isinstance(outcome, services.ScoringError):
+        return _box(request, game, scorer, status=422, errors=[str(outcome)], where=where, **extra)
+    return _after_change(request, outcome.game, scorer, done(outcome))
 
 
-def _deal_change(request, game: Game, scorer: Scorer, form: DealForm, save):
-    """Run `save()` for a valid deal form; turn each refusal into the sheet's answer."""
-    mode = request.POST.get("mode")
-    if not form.is_valid():
-        return _box(
-            request, game, scorer, status=422, errors=_form_errors(form), where=mode, mode=mode
-        )
-    return _sheet_change(
-        request,
-        game,
-        scorer,
-        save,
-        tried=lambda: _tried(game, form),
-        done=lambda deal: f"Deal {deal.number} saved",
-        where=mode,
-        mode=mode,
-    )
+def _sheet_change(request, game: Game, scorer: Scorer, change, **answer):
+    """Run `change()` and answer as `_answer` does."""
+    return _answer(request, game, scorer, _attempt(change), **answer)
 
 
 @require_POST
 def deal_record(request, pk):
-    game = _game(pk)
-    scorer = _scorer(request, game)
+    """Record the next deal. The night's busiest POST, so it reads the game once: locked,
+    in the transaction that writes the deal, with all the permission check, the form and
+    the service need (`game_to_change`); the service writes against that same row
+    (`locked=True`). 8 queries for an organiser or a secretary (tests/scoring/
+    test_queries.py). The answer is drawn after the commit, the row free again."""
+    mode = request.POST.get("mode")
+    with transaction.atomic():
+        game = get_object_or_404(game_to_change(), pk=pk)
+        scorer = _scorer(request, game)
+        form = DealForm(request.POST, game=game)
+        if scorer.may_score and form.is_valid():
+            outcome = _attempt(
+                lambda: services.deal_record(
+                    game=game,
+                    locked=True,
+                    user=request.user,
+                    link=scorer.link,
+                    **form.deal_kwargs(),
+                )
+            )
     if not scorer.may_score:
-        return _refuse_change(request, game, scorer, where=request.POST.get("mode", ""))
-    form = DealForm(request.POST, game=game)
-    return _deal_change(
+        return _refuse_change(request, game, scorer, where=mode or "")
+    if not form.is_valid():
+        return _box(
+            request, game, scorer, status=422, errors=_form_errors(form), where=mode, mode=mode
+        )
+    return _answer(
         request,
         game,
         scorer,
-        form,
-        lambda: services.deal_record(
-            game=game, user=request.user, link=scorer.link, **form.deal_kwargs()
-        ),
+        outcome,
+        tried=lambda: _tried(game, form),
+        done=lambda deal: f"Deal {deal.number} saved",
+        where=mode,
+        mode=mode,
     )
 
 

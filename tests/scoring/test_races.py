@@ -7,10 +7,12 @@ import uuid
 
 import pytest
 from django.db import connection
+from django.test import Client
+from django.urls import reverse
 
 from scoring.models import Deal, Game
 from scoring.services import SideSpec, StaleGame, deal_correct, deal_record, game_start
-from tests.factories import PubFactory
+from tests.factories import PubFactory, UserFactory
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -204,4 +206,50 @@ def test_with_the_lock_and_no_constraints_the_version_check_tells_the_second_pho
     outcomes = two_phones_same_number(game)
     assert sum(isinstance(o, Deal) for o in outcomes) == 1, outcomes
     assert sum(isinstance(o, StaleGame) for o in outcomes) == 1, outcomes
+    assert Deal.objects.filter(game=game, number=1, live=True).count() == 1
+
+
+# The sheet's POST takes the lock itself (`selectors.game_to_change`, in the view's
+# transaction) and hands the locked game to the service: the same guards, through the
+# view, switched off by the same switches.
+
+
+def two_phones_post_deal_one(game):
+    """Two phones of the game's organiser send deal 1 through the sheet at once; the
+    statuses, in order."""
+    organiser = UserFactory()
+    game.pub.organisers.add(organiser)
+    url = reverse("scoring:deal-record", args=[game.pk])
+    phones = [Client(), Client()]
+    for phone in phones:
+        phone.force_login(organiser)
+
+    def post(phone, first):
+        fields = {"key": uuid.uuid4(), "version": game.version, "mode": "split"}
+        return phone.post(url, {**fields, "dealer": 0, "first": first}).status_code
+
+    return sorted(race(lambda: post(phones[0], 2), lambda: post(phones[1], 4)))
+
+
+def test_two_phones_posting_deal_one_through_the_sheet_save_one_and_show_the_other_the_conflict(
+    slow_scoring,
+):
+    game = new_game()
+    assert two_phones_post_deal_one(game) == [302, 409]
+    assert Deal.objects.filter(game=game, number=1, live=True).count() == 1
+
+
+def test_control_through_the_sheet_with_no_lock_and_no_constraint_both_phones_save_deal_one(
+    slow_scoring, no_row_lock, no_live_deal_constraint
+):
+    game = new_game()
+    assert two_phones_post_deal_one(game) == [302, 302]
+    assert Deal.objects.filter(game=game, number=1, live=True).count() == 2  # the defect
+
+
+def test_control_through_the_sheet_with_no_lock_the_constraint_alone_shows_the_conflict(
+    slow_scoring, no_row_lock
+):
+    game = new_game()
+    assert two_phones_post_deal_one(game) == [302, 409]
     assert Deal.objects.filter(game=game, number=1, live=True).count() == 1
