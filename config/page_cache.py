@@ -26,7 +26,6 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
-from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date, parse_etags
 
 from league.models import League
@@ -77,17 +76,29 @@ def page_cache(get_response):
         slug = _league_of(request)
         if slug is None:
             return get_response(request)
-        key = _key(request)
-        version, entry = _version_and_entry(slug, key)
+        key, encoding = _key(request), _encoding(request)
+        body_key = f"{key}:{encoding}"
+        # A conditional GET is mostly answered 304: the page's body is fetched only if not.
+        validators = request.META.get("HTTP_IF_NONE_MATCH", "")
+        conditional = bool(validators)
+        version, found = _current(slug, [key] if conditional else [key, body_key])
         if version is None:  # no such league: the app answers
             return get_response(request)
-        if entry is None or entry["version"] != version:
-            response = get_response(request)
-            if not _keepable(response):
-                return response
-            entry = _entry(response, version)
-            cache.set(key, entry, TIMEOUT)
-        return _answer(request, entry)
+        entry = found.get(key)
+        if entry is not None and entry["version"] == version:
+            if conditional and entry["etag"] in parse_etags(validators):
+                return _validated(HttpResponseNotModified(), entry)
+            body = cache.get(body_key) if conditional else found.get(body_key)
+            if body is not None:
+                return _answer(entry, body, encoding)
+        response = get_response(request)
+        if not _keepable(response):
+            return response
+        entry, bodies = _entry(response, version)
+        cache.set_many(
+            {key: entry, **{f"{key}:{name}": body for name, body in bodies.items()}}, TIMEOUT
+        )
+        return _answer(entry, bodies[encoding], encoding)
 
     return middleware
 
@@ -133,21 +144,22 @@ def _league_of_game(pk: int) -> str | None:
     return slug
 
 
-def _version_and_entry(slug: str, key: str) -> tuple:
-    """The league's current version (None: no such league) and the page kept under
-    `key`, if any: from the shared cache in one round trip where versions are published
-    there, else the version from the database (1 query)."""
+def _current(slug: str, keys: list[str]) -> tuple:
+    """The league's current version (None: no such league) and what the cache holds of
+    `keys`: in one round trip to the shared cache where versions are published there,
+    else the version from the database (1 query)."""
     if settings.PUBLISHED_VERSIONS:
-        found = cache.get_many([published_key(slug), key])
-        version = found.get(published_key(slug)) or published_version(slug)
-        return version, found.get(key)
+        found = cache.get_many([published_key(slug), *keys])
+        return found.pop(published_key(slug), None) or published_version(slug), found
     version = League.objects.filter(slug=slug).values_list("content_version", flat=True).first()
-    return version, cache.get(key)
+    return version, cache.get_many(keys)
 
 
 def _key(request) -> str:
-    chosen = [(name, request.GET.get(name, "")) for name in PARAMETERS]
-    target = (request.headers.get("HX-Request", ""), request.headers.get("HX-Target", ""))
+    # Read from the request's environment directly: the cheapest way, on every visit.
+    query = request.GET if request.META.get("QUERY_STRING") else {}
+    chosen = [(name, query.get(name, "")) for name in PARAMETERS]
+    target = (request.META.get("HTTP_HX_REQUEST", ""), request.META.get("HTTP_HX_TARGET", ""))
     text = repr((request.path_info, chosen, target))
     return f"page:{hashlib.sha256(text.encode()).hexdigest()}"
 
@@ -161,32 +173,33 @@ def _keepable(response) -> bool:
     )
 
 
-def _entry(response, version) -> dict:
+def _encoding(request) -> str:
+    return "gzip" if "gzip" in request.META.get("HTTP_ACCEPT_ENCODING", "") else "plain"
+
+
+def _entry(response, version) -> tuple[dict, dict]:
+    """What is kept of a page: what to answer with, and its body as is and gzipped."""
     body = response.content
-    return {
+    entry = {
         "version": version,
-        "body": body,
-        "gzip": gzip.compress(body, 6, mtime=0) if len(body) > 200 else None,
         "headers": {h: response[h] for h in KEPT_HEADERS if h in response},
         "etag": f'"{hashlib.sha256(body).hexdigest()[:32]}"',
-        "modified": time.time(),
+        "modified": http_date(time.time()),
     }
+    return entry, {"plain": body, "gzip": gzip.compress(body, 6, mtime=0)}
 
 
-def _answer(request, entry: dict) -> HttpResponse:
-    if entry["etag"] in parse_etags(request.headers.get("If-None-Match", "")):
-        response = HttpResponseNotModified()
-    else:
-        accepts_gzip = "gzip" in request.headers.get("Accept-Encoding", "")
-        body = entry["gzip"] if accepts_gzip and entry["gzip"] else entry["body"]
-        response = HttpResponse(body)
-        for header, value in entry["headers"].items():
-            response[header] = value
-        if body is entry["gzip"]:
-            response["Content-Encoding"] = "gzip"
-        response["Content-Length"] = str(len(body))
+def _answer(entry: dict, body: bytes, encoding: str) -> HttpResponse:
+    response = HttpResponse(body, headers=entry["headers"])
+    if encoding == "gzip":
+        response["Content-Encoding"] = "gzip"
+    response["Content-Length"] = str(len(body))
+    return _validated(response, entry)
+
+
+def _validated(response, entry: dict):
     response["ETag"] = entry["etag"]
-    response["Last-Modified"] = http_date(entry["modified"])
+    response["Last-Modified"] = entry["modified"]
     response["Cache-Control"] = CACHE_CONTROL
-    patch_vary_headers(response, ["Accept-Encoding", "HX-Request", "HX-Target"])
+    response["Vary"] = "Accept-Encoding, HX-Request, HX-Target"
     return response
