@@ -484,15 +484,24 @@ class TeamStanding(models.Model):
 
 class TeamPairStanding(models.Model):
     """A team's counted games of its season against one other team, summed: head-to-head,
-    kept so that ranking teams level on points reads only their pairs.
+    kept so that ranking teams level on points reads only the pairs within their group.
 
     Derived like `TeamStanding`, by `league.standings.standings_derive`, for every two
-    teams of a changed game and for the whole season when what counts changes.
+    teams of a changed game and for the whole season when what counts changes. A season
+    has thousands of these rows, all written again at once when what counts changes, so
+    their references are not checked by the database row by row (`db_constraint=False`):
+    only that code writes them, and deleting a team or season still deletes them.
     """
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
-    opponent = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="+", db_constraint=False, db_index=False
+    )
+    opponent = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="+", db_constraint=False, db_index=False
+    )
     won = models.IntegerField(default=0)
     lost = models.IntegerField(default=0)
     shutout_wins = models.IntegerField(default=0)

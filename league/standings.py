@@ -79,16 +79,27 @@ def _totals(id, name, row: dict | None, **extra) -> Totals:
     )
 
 
-def head_to_head(season: Season, team_ids: Iterable[int]) -> dict[tuple[int, int], Pair]:
-    """Head-to-head among these teams, from the kept pair rows: for every two of them
-    that met, what the first earned in the games between them (1 query, none for no
-    teams)."""
-    team_ids = list(team_ids)
-    if not team_ids:
+def head_to_head(season: Season, *groups: Iterable[int]) -> dict[tuple[int, int], Pair]:
+    """Head-to-head within each group of teams, from the kept pair rows: for every two
+    teams of a group that met, what the first earned in the games between them (1 query,
+    none for no groups). Only the pairs within a group are read: a big season can have
+    dozens of groups of teams level on points, and thousands of pairs among them."""
+    # Which group each team is in, as a table of numbers (written out: hundreds of
+    # parameters cost more to pass than the query takes to run; int() keeps them numbers).
+    members = ", ".join(f"({int(team)}, {n})" for n, group in enumerate(groups) for team in group)
+    if not members:
         return {}
-    rows = TeamPairStanding.objects.filter(
-        season=season, team_id__in=team_ids, opponent_id__in=team_ids
-    ).values_list("team_id", "opponent_id", "won", "lost", "shutout_wins")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            WITH member (team, grp) AS (VALUES {members})
+            SELECT pair.team_id, pair.opponent_id, pair.won, pair.lost, pair.shutout_wins
+              FROM {TeamPairStanding._meta.db_table} pair
+              JOIN member mine ON mine.team = pair.team_id
+              JOIN member theirs ON theirs.team = pair.opponent_id AND theirs.grp = mine.grp
+            """
+        )
+        rows = cursor.fetchall()
     return {
         (team, other): Pair(won=won, lost=lost, shutout_wins=shutout_wins)
         for team, other, won, lost, shutout_wins in rows
@@ -166,7 +177,8 @@ def standings_derive(*, season_id: int, team_ids: Iterable[int] | None = None) -
     ids = lock_teams(teams)
     if not ids:
         return
-    totals, won = team_counts(season, ids), fixtures_won(season, ids)
+    these = None if team_ids is None else ids  # None: the whole season, read as such
+    totals, won = team_counts(season, these), fixtures_won(season, these)
     TeamStanding.objects.filter(team_id__in=ids).delete()
     TeamStanding.objects.bulk_create(
         TeamStanding(
@@ -177,7 +189,7 @@ def standings_derive(*, season_id: int, team_ids: Iterable[int] | None = None) -
         )
         for team_id in ids
     )
-    _pairs_derive(season, None if team_ids is None else ids)
+    _pairs_derive(season, these)
 
 
 def _pairs_derive(season: Season, ids: list[int] | None) -> None:
@@ -185,7 +197,7 @@ def _pairs_derive(season: Season, ids: list[int] | None) -> None:
     counted result rows: one row for each team and each other team it met, with what it
     earned in the games between them. A change to a game changes only the pairs of its
     own teams, which the caller has locked. Worked out in the database (two queries), as
-    a season has thousands of games."""
+    a season has tens of thousands of result rows."""
     pairs = TeamPairStanding.objects.filter(season=season)
     sides = SideResult.objects.counted().filter(season=season, team__isnull=False)
     if ids is not None:
@@ -217,32 +229,32 @@ def _pairs_derive(season: Season, ids: list[int] | None) -> None:
 def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
     """The team table from the kept team rows: ranked within each division (or the whole
     season), in 1 query, and one more when teams level need head-to-head (for those
-    teams only). A pub filter
-    keeps the positions the teams hold in their division."""
-    teams = Team.objects.filter(season=season).select_related("pub", "division", "standing")
+    teams only). A pub filter keeps the positions the teams hold in their division.
+    Read as plain values: a table can have hundreds of teams."""
+    teams = Team.objects.filter(season=season)
     if division_id is not None:
         teams = teams.filter(division_id=division_id)
+    kept = [f"standing__{name}" for name in (*KEPT, "fixtures_won")]
     groups = defaultdict(list)
-    for team in teams:
-        groups[team.division.name if team.division else ""].append(team)
+    for team in teams.values("pk", "name", "pub_id", "pub__name", "division__name", *kept):
+        groups[team["division__name"] or ""].append(team)
     order, points = tiebreak_keys(season), season_points(season)
     totals = {name: [_kept_totals(team) for team in members] for name, members in groups.items()}
     # Head-to-head, read once for every group of teams level before it, and only those.
-    tied = {
-        team_id
+    tied = [
+        group
         for division in totals.values()
         for group in head_to_head_groups(division, order=order, points=points)
-        for team_id in group
-    }
-    pairs = head_to_head(season, tied)
-    league_slug = season.league.slug
+    ]
+    pairs = head_to_head(season, *tied)
+    team_url = _team_url(season.league.slug)
     rows = []
     for division_name in sorted(groups):
-        members = {team.pk: team for team in groups[division_name]}
+        members = {team["pk"]: team for team in groups[division_name]}
         placed = rank_teams(totals[division_name], order=order, points=points, pairs=pairs)
         for p in placed:
             team = members[p.totals.id]
-            if pub_id is not None and team.pub_id != pub_id:
+            if pub_id is not None and team["pub_id"] != pub_id:
                 continue
             rows.append(
                 {
@@ -254,18 +266,28 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
                     "league_points": p.league_points,
                     "difference": p.totals.difference,
                     "fixtures_won": p.totals.fixtures_won,
-                    "pub": team.pub.name,
+                    "pub": team["pub__name"],
                     "division": division_name,
-                    "url": reverse("league:standings-team", args=[league_slug, team.pk]),
+                    "url": team_url(team["pk"]),
                 }
             )
     return rows
 
 
-def _kept_totals(team: Team) -> Totals:
-    kept = getattr(team, "standing", None)  # None: a team with no counted game yet
-    row = None if kept is None else {name: getattr(kept, name) for name in KEPT}
-    return _totals(team.pk, team.name, row, fixtures_won=kept.fixtures_won if kept else 0)
+def _kept_totals(team: dict) -> Totals:
+    """A team's totals from its kept row, read as values (all None: no counted game)."""
+    row = {name: team[f"standing__{name}"] for name in KEPT}
+    if row["played"] is None:
+        row = None
+    fixtures_won = team["standing__fixtures_won"] or 0
+    return _totals(team["pk"], team["name"], row, fixtures_won=fixtures_won)
+
+
+def _team_url(league_slug: str):
+    """The address of a team's standings page, by its id: resolved once for a table of
+    hundreds of teams ("/clare/teams/0/standings/" with the id put in for the 0)."""
+    start, _, end = reverse("league:standings-team", args=[league_slug, 0]).rpartition("/0/")
+    return lambda pk: f"{start}/{pk}/{end}"
 
 
 def _row(totals: Totals) -> dict:

@@ -417,7 +417,7 @@ def test_negative_control_without_the_result_writer_the_tables_drift(world, monk
     assert kept(world.season) != recount(world.season)
 
 
-def test_negative_control_without_the_pair_rows_head_to_head_drifts(world, monkeypatch):
+def test_negative_control_without_head_to_head_kept_it_drifts(world, monkeypatch):
     from league import standings
 
     home = TeamFactory(season=world.season, pub=world.pub)
