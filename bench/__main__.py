@@ -317,7 +317,6 @@ def http(built, url, args) -> dict:
         browser.login("bench-secretary", password)
         cookie, csrf = browser.cookie_header(), browser.csrf
         status, _ = browser.get(standings_path)
-        etag = load.etag(base + standings_path)
         for round_ in range(args.rounds):
             for name, run_ in (
                 ("hello", lambda: load.get(base + "/healthz", args.seconds)),
@@ -327,10 +326,12 @@ def http(built, url, args) -> dict:
                 ),
                 (
                     "conditional",
+                    # The validator of the page as it is now, as a browser holds it from
+                    # its last visit (a deal posted in an earlier run may have changed it).
                     lambda: load.get(
                         base + standings_path,
                         args.seconds,
-                        headers={**BROWSER, "If-None-Match": etag},
+                        headers={**BROWSER, "If-None-Match": load.etag(base + standings_path)},
                     ),
                 ),
                 (
@@ -437,13 +438,14 @@ def two_servers(url, standings_path, sheet_path, games, args) -> dict:
         browser = Browser(one)
         browser.login("bench-secretary", "bench-secretary-25")
         cookie, csrf = browser.cookie_header(), browser.csrf
-        etag = load.etag(one + standings_path)
         half = len(games) // 2
         kinds = {
             "hello": lambda b, i: load.get(b + "/healthz", args.seconds),
             "standings": lambda b, i: load.get(b + standings_path, args.seconds, headers=BROWSER),
             "conditional": lambda b, i: load.get(
-                b + standings_path, args.seconds, headers={**BROWSER, "If-None-Match": etag}
+                b + standings_path,
+                args.seconds,
+                headers={**BROWSER, "If-None-Match": load.etag(b + standings_path)},
             ),
             "sheet": lambda b, i: load.get(
                 b + sheet_path, args.seconds, headers={"Cookie": cookie}
@@ -514,7 +516,8 @@ def consistent(season) -> bool:
 def verdicts(report) -> tuple[dict, dict]:
     ratios = {}
     for size, figures in report["in_process"].items():
-        ratios[f"read_vs_floor_{size}"] = figures["read_vs_floor"]
+        if size != "S":  # the target is at M; at S fixed costs weigh (see table)
+            ratios[f"read_vs_floor_{size}"] = figures["read_vs_floor"]
         if figures.get("recompute_vs_floor") is not None:
             ratios[f"recompute_vs_floor_{size}"] = figures["recompute_vs_floor"]
     ratios["standings_http_vs_hello"] = report["http"]["standings_vs_hello"]

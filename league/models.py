@@ -337,6 +337,12 @@ class SideResultQuerySet(models.QuerySet):
             Q(confirmed=True) | Q(season__confirmed_only=False)
         )
 
+    def counted_in(self, season):
+        """The rows of this season the standings count, with its setting already read
+        (the same rows as `counted()`, without joining the season: the derive's scans)."""
+        rows = self.filter(season=season)
+        return rows.filter(confirmed=True) if season.confirmed_only else rows
+
 
 class SideResult(models.Model):
     """One side's result in one finished game.

@@ -129,9 +129,7 @@ def fixtures_won(season: Season, team_ids: Sequence[int] | None = None) -> dict[
     """Fixtures each team won (of these teams, or all): more games of the fixture than
     any other team in it."""
     by_fixture = defaultdict(list)
-    rows = SideResult.objects.counted().filter(
-        season=season, fixture__isnull=False, team__isnull=False
-    )
+    rows = SideResult.objects.counted_in(season).filter(fixture__isnull=False, team__isnull=False)
     if team_ids is not None:
         played = FixtureTeam.objects.filter(team_id__in=list(team_ids)).values("fixture_id")
         rows = rows.filter(fixture_id__in=played)
@@ -152,7 +150,7 @@ def fixtures_won(season: Season, team_ids: Sequence[int] | None = None) -> dict[
 
 def team_counts(season: Season, team_ids: Sequence[int] | None = None) -> dict[int, dict]:
     """Each team's counted games this season (of these teams, or all), summed (1 query)."""
-    rows = SideResult.objects.counted().filter(season=season, team__isnull=False)
+    rows = SideResult.objects.counted_in(season).filter(team__isnull=False)
     if team_ids is not None:
         rows = rows.filter(team_id__in=list(team_ids))
     return {row["team_id"]: row for row in rows.values("team_id").annotate(**counts())}
@@ -199,7 +197,7 @@ def _pairs_derive(season: Season, ids: list[int] | None) -> None:
     own teams, which the caller has locked. Worked out in the database (two queries), as
     a season has tens of thousands of result rows."""
     pairs = TeamPairStanding.objects.filter(season=season)
-    sides = SideResult.objects.counted().filter(season=season, team__isnull=False)
+    sides = SideResult.objects.counted_in(season).filter(team__isnull=False)
     if ids is not None:
         pairs = pairs.filter(team_id__in=ids, opponent_id__in=ids)
         sides = sides.filter(team_id__in=ids)
@@ -210,7 +208,7 @@ def _pairs_derive(season: Season, ids: list[int] | None) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             f"""
-            WITH sides AS ({sides_sql})
+            WITH sides AS NOT MATERIALIZED ({sides_sql})
             INSERT INTO {TeamPairStanding._meta.db_table}
                    (season_id, team_id, opponent_id, won, lost, shutout_wins)
             SELECT %s, mine.team_id, theirs.team_id,
