@@ -54,7 +54,7 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved HTTP rounds")
     parser.add_argument("--keep-db", action="store_true", help="keep twentyfive_bench")
     parser.add_argument(
-        "--recompute-repeats", type=int, default=5, help="repeats of the full recompute"
+        "--recompute-repeats", type=int, default=9, help="repeats of the full recompute"
     )
     args = parser.parse_args(argv)
 
@@ -219,12 +219,12 @@ def in_process(season, size, repeats, recompute_repeats) -> dict:
     medians = measure.interleaved(items, repeats)
     name, recompute = measure.recompute_function()
     if recompute is not None and recompute_repeats:
-        # A full recount writes every row again: fewer repeats, against the floor again.
+        # A full recount writes every row again: fewer repeats (after one to warm up),
+        # against the floor again.
         say(f"  recompute at {size}: {name}")
         again = measure.interleaved(
             {"floor": lambda: measure.floor(season), "recompute": lambda: recompute(season)},
             recompute_repeats,
-            warm=False,
         )
         medians["recompute"] = again["recompute"]
         medians["floor_for_recompute"] = again["floor"]
