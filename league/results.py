@@ -24,7 +24,10 @@ from django.db.models import Case, F, Value, When
 from league.models import Fixture, League, Season, SideResult
 from league.standings import standings_derive
 
-PUBLISHED_FOR = 60 * 60 * 24  # seconds a published version is kept unless moved on
+# Seconds a published version is kept unless moved on before: then the next reader makes
+# a new one, and each page of the league is drawn once more. Short, so that a version that
+# could not be published (Redis out of reach) leaves no page older than this.
+PUBLISHED_FOR = 60
 
 
 @dataclass(frozen=True)
@@ -81,10 +84,13 @@ def pages_changed(slug: str) -> None:
     fresh random token, set here after the commit and before the changer's own answer
     goes out, so whoever asks next, on any server, gets the new pages. A token lost
     from the cache is made again by the next reader: a page drawn anew, never an old
-    one. With each process's own memory, the database's version is the one used."""
+    one. Should Redis be out of reach just then, the change stays saved and the failure
+    is logged (`robust`), and the pages catch up when the token runs out (PUBLISHED_FOR).
+    With each process's own memory, the database's version is the one used."""
     if settings.PUBLISHED_VERSIONS:
         transaction.on_commit(
-            lambda: cache.set(published_key(slug), secrets.token_hex(8), PUBLISHED_FOR)
+            lambda: cache.set(published_key(slug), secrets.token_hex(8), PUBLISHED_FOR),
+            robust=True,
         )
 
 

@@ -235,3 +235,22 @@ def test_negative_control_a_deleted_league_unpublished_stays_served(
     client.post(reverse("admin:league_league_delete", args=[league.pk]), {"post": "yes"})
 
     assert get(Client(), url)[0].status_code == 200
+
+
+@published
+def test_a_version_that_cannot_be_published_leaves_the_change_saved(
+    season, publishing, monkeypatch
+):
+    from league import results
+    from league.models import SideResult
+
+    def out_of_reach(*args, **kwargs):
+        raise ConnectionError("Redis is out of reach")
+
+    monkeypatch.setattr(results.cache, "set", out_of_reach)
+    aces, bowers = season.teams.order_by("name")
+
+    win_game(season=season, winner=bowers, loser=aces)  # no error reaches the changer
+
+    assert SideResult.objects.filter(season=season, won=True, team=bowers).exists()
+    assert results.PUBLISHED_FOR <= 60  # and the pages catch up within a minute
