@@ -79,11 +79,11 @@ def _totals(id, name, row: dict | None, **extra) -> Totals:
     )
 
 
-def head_to_head(season: Season, *groups: Iterable[int]) -> dict[tuple[int, int], Pair]:
-    """Head-to-head within each group of teams, from the kept pair rows: for every two
-    teams of a group that met, what the first earned in the games between them (1 query,
-    none for no groups). Only the pairs within a group are read: a big season can have
-    dozens of groups of teams level on points, and thousands of pairs among them."""
+def head_to_head(*groups: Iterable[int]) -> dict[tuple[int, int], Pair]:
+    """Head-to-head within each group of teams (of one season), from the kept pair rows:
+    for every two teams of a group that met, what the first earned in the games between
+    them (1 query, none for no groups). Only the pairs within a group are read: a big
+    season can have dozens of groups of teams level on points, and thousands of pairs."""
     # Which group each team is in, as a table of numbers (written out: hundreds of
     # parameters cost more to pass than the query takes to run; int() keeps them numbers).
     members = ", ".join(f"({int(team)}, {n})" for n, group in enumerate(groups) for team in group)
@@ -244,7 +244,7 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
         for division in totals.values()
         for group in head_to_head_groups(division, order=order, points=points)
     ]
-    pairs = head_to_head(season, *tied)
+    pairs = head_to_head(*tied)
     team_url = _team_url(season.league.slug)
     rows = []
     for division_name in sorted(groups):

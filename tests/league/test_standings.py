@@ -236,7 +236,7 @@ def reference_ranking(season, reference):
         totals,
         order=season.tiebreak_order,
         points=standings.season_points(season),
-        pairs=standings.head_to_head(season, [t.pk for t in teams]),
+        pairs=standings.head_to_head([t.pk for t in teams]),
     )
     return [(p.position_label, p.totals.name, p.league_points, p.note) for p in placed]
 

@@ -432,7 +432,7 @@ def test_negative_control_without_head_to_head_kept_it_drifts(world, monkeypatch
     )
 
     assert kept(world.season) != recount(world.season)
-    assert standings.head_to_head(world.season, [home.pk, away.pk])[home.pk, away.pk].won == 1
+    assert standings.head_to_head([home.pk, away.pk])[home.pk, away.pk].won == 1
 
 
 def test_a_league_renamed_in_the_admin_shows_its_new_name_at_once(client, world, operator):
