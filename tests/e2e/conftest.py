@@ -3,6 +3,7 @@ Browser tests: Playwright drives Debian's Chromium at a phone's size (390×844) 
 pytest-django's live server. A failing test leaves a screenshot in tests/artifacts/.
 """
 
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -97,3 +98,19 @@ def login(page, live_server, username, password):
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_load_state()
+
+
+@contextmanager
+def swapped(page, path):
+    """Wait, after the block, for the answer from `path` and for htmx to have swapped and
+    settled it into the page (the response arrives before its swap)."""
+    page.evaluate(
+        """() => {
+            window.settled = false;
+            document.addEventListener("htmx:afterSettle", () => { window.settled = true; },
+                                      { once: true });
+        }"""
+    )
+    with page.expect_response(lambda r: path in r.url):
+        yield
+    page.wait_for_function("() => window.settled")
