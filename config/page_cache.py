@@ -10,7 +10,9 @@ current content version, which every change that shows on a public page moves on
 visit costs one round trip to it, no query and no rendering; without, one query reads
 it from the database. A new result is never hidden behind an old page.
 
-The response carries nothing per person, a strong `ETag` and `Last-Modified`, is
+The response carries nothing per person, the security headers it was drawn with (this
+middleware sits outside the policy's, so a visit does not build them again), a strong
+`ETag` and `Last-Modified`, is
 answered `304 Not Modified` when the visitor's copy is current, goes out gzipped when
 the browser accepts it, and lets a proxy or CDN in front keep it for a few seconds
 (`s-maxage`, `stale-while-revalidate`). Such a proxy must pass requests that carry the
@@ -33,10 +35,21 @@ from league.results import published_key, published_version
 
 # Query parameters that change what a public page shows; any other is ignored.
 PARAMETERS = ("pub", "division", "sort", "page")
-# Response headers kept with the page (the rest are added on the way out).
-KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Language")
+# Response headers set on every answer from the cache; the page's others are kept with it.
+OWN_HEADERS = {"ETag", "Last-Modified", "Cache-Control", "Vary", "Content-Length"}
 CACHE_CONTROL = "public, max-age=0, s-maxage=5, stale-while-revalidate=30"
 TIMEOUT = 60 * 60 * 24
+
+
+# A page is kept with the security headers of the middleware inside this one (the
+# Content-Security-Policy, X-Frame-Options); their settings are part of its key, so a
+# release that changes them does not answer with the old ones.
+def header_settings() -> str:
+    policies = (settings.SECURE_CSP, settings.SECURE_CSP_REPORT_ONLY, settings.X_FRAME_OPTIONS)
+    return hashlib.sha256(repr(policies).encode()).hexdigest()[:12]
+
+
+HEADER_SETTINGS = header_settings()
 
 
 # The public pages, by URL name: those under a league's address, and a game's pages.
@@ -87,7 +100,7 @@ def page_cache(get_response):
         entry = found.get(key)
         if entry is not None and entry["version"] == version:
             if conditional and entry["etag"] in parse_etags(validators):
-                return _validated(HttpResponseNotModified(), entry)
+                return _validated(HttpResponseNotModified(headers=entry["headers"]), entry)
             body = cache.get(body_key) if conditional else found.get(body_key)
             if body is not None:
                 return _answer(entry, body, encoding)
@@ -161,7 +174,7 @@ def _key(request) -> str:
     chosen = [(name, query.get(name, "")) for name in PARAMETERS]
     target = (request.META.get("HTTP_HX_REQUEST", ""), request.META.get("HTTP_HX_TARGET", ""))
     text = repr((request.path_info, chosen, target))
-    return f"page:{hashlib.sha256(text.encode()).hexdigest()}"
+    return f"page:{HEADER_SETTINGS}:{hashlib.sha256(text.encode()).hexdigest()}"
 
 
 def _keepable(response) -> bool:
@@ -182,7 +195,7 @@ def _entry(response, version) -> tuple[dict, dict]:
     body = response.content
     entry = {
         "version": version,
-        "headers": {h: response[h] for h in KEPT_HEADERS if h in response},
+        "headers": {h: v for h, v in response.items() if h not in OWN_HEADERS},
         "etag": f'"{hashlib.sha256(body).hexdigest()[:32]}"',
         "modified": http_date(time.time()),
     }

@@ -62,10 +62,11 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Visitors' public pages from the cache, before anything per person runs; kept with
+    # the security headers the next two set.
+    "config.page_cache.page_cache",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Visitors' public pages from the cache, before anything per person runs.
-    "config.page_cache.page_cache",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

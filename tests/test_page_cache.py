@@ -11,6 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from config import page_cache
 from tests.factories import SeasonFactory, TeamFactory, UserFactory, win_game
 
 pytestmark = pytest.mark.django_db
@@ -61,6 +62,38 @@ def test_a_current_copy_gets_304_and_a_new_result_a_new_page(season):
     fresh, _ = get(visitor, teams_url(season), if_none_match=first["ETag"])
     assert fresh.status_code == 200
     assert fresh["ETag"] != first["ETag"]
+
+
+SECURITY_HEADERS = (
+    "Content-Security-Policy",
+    "X-Frame-Options",
+    "X-Content-Type-Options",
+    "Referrer-Policy",
+    "Cross-Origin-Opener-Policy",
+)
+
+
+def test_the_kept_page_and_its_304_carry_the_security_headers_of_the_drawn_one(season):
+    visitor = Client()
+    drawn, _ = get(visitor, teams_url(season))
+    kept, _ = get(visitor, teams_url(season))
+    not_modified, _ = get(visitor, teams_url(season), if_none_match=drawn["ETag"])
+    assert not_modified.status_code == 304
+    for header in SECURITY_HEADERS:
+        assert drawn[header]
+        assert kept[header] == not_modified[header] == drawn[header], header
+
+
+def test_a_release_with_another_policy_does_not_answer_with_the_old_one(
+    season, settings, monkeypatch
+):
+    visitor = Client()
+    get(visitor, teams_url(season))
+    settings.SECURE_CSP = {**settings.SECURE_CSP, "img-src": ["'self'"]}
+    monkeypatch.setattr(page_cache, "HEADER_SETTINGS", page_cache.header_settings())
+    response, queries = get(visitor, teams_url(season))
+    assert queries > 1  # drawn again, not the old copy
+    assert "img-src 'self';" in response["Content-Security-Policy"]
 
 
 def test_the_page_goes_out_gzipped_when_the_browser_takes_it(season):
