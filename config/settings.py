@@ -112,10 +112,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 elif env_bool("DJANGO_DB_POOL", True):
     # psycopg's own pool (Django's built-in support): each worker keeps a few open
-    # connections and hands them to requests, so no request waits to connect.
+    # connections and hands them to requests, so no request waits to connect. On those
+    # kept connections a query run five times is prepared, and PostgreSQL plans it once:
+    # planning the sheet's locked read of a game and all it joins costs more than running it.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
-        "pool": {"min_size": 1, "max_size": env_int("DJANGO_DB_POOL_SIZE", 4), "timeout": 10}
+        "pool": {"min_size": 1, "max_size": env_int("DJANGO_DB_POOL_SIZE", 4), "timeout": 10},
+        "server_side_binding": True,
+        "prepare_threshold": 5,
     }
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env_int("DJANGO_CONN_MAX_AGE", 60)
