@@ -178,9 +178,12 @@ def rank_teams(
         if values is None:  # head-to-head, and not every team level has met every other
             place(group, rest, level_on, decided_by, skipped=True)
             return
-        distinct = sorted(set(values.values()), reverse=True)
+        by_value: dict[int, list[Totals]] = {}
+        for team in group:
+            by_value.setdefault(values[team.id], []).append(team)
+        distinct = sorted(by_value, reverse=True)
         for rank, v in enumerate(distinct):
-            subgroup = [team for team in group if values[team.id] == v]
+            subgroup = by_value[v]
             if len(distinct) == 1:
                 place(subgroup, rest, level_on + ((key, v),), decided_by, skipped)
                 continue
