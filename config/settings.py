@@ -135,6 +135,9 @@ if REDIS_URL:
             "BACKEND": "config.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("DJANGO_CACHE_PREFIX", "twentyfive"),
+            # A Redis gone quiet is out of reach in a second, not in minutes: the site
+            # then answers from the database (config/redis_cache.py).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:
