@@ -194,33 +194,51 @@ def _pairs_derive(season: Season, ids: list[int] | None) -> None:
     """The head-to-head rows between these teams (every team: None), again from their
     counted result rows: one row for each team and each other team it met, with what it
     earned in the games between them. A change to a game changes only the pairs of its
-    own teams, which the caller has locked. Worked out in the database (two queries), as
-    a season has tens of thousands of result rows."""
-    pairs = TeamPairStanding.objects.filter(season=season)
+    own teams, which the caller has locked. Worked out in the database in one statement,
+    as a season has tens of thousands of result rows; only the rows that differ are
+    written (most of a season's pairs stay as they were), and pairs no longer met go."""
     sides = SideResult.objects.counted_in(season).filter(team__isnull=False)
+    kept, kept_params = "kept.season_id = %s", [season.pk]
     if ids is not None:
-        pairs = pairs.filter(team_id__in=ids, opponent_id__in=ids)
         sides = sides.filter(team_id__in=ids)
-    pairs.delete()
+        kept += " AND kept.team_id = ANY(%s) AND kept.opponent_id = ANY(%s)"
+        kept_params += [list(ids), list(ids)]
     sides_sql, params = (
         sides.order_by().values("game_id", "team_id", "won", "shutout").query.sql_with_params()
     )
+    pairs = TeamPairStanding._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
             f"""
-            WITH sides AS NOT MATERIALIZED ({sides_sql})
-            INSERT INTO {TeamPairStanding._meta.db_table}
+            WITH sides AS NOT MATERIALIZED ({sides_sql}),
+            fresh AS (
+                SELECT mine.team_id, theirs.team_id AS opponent_id,
+                       count(*) FILTER (WHERE mine.won) AS won,
+                       count(*) FILTER (WHERE NOT mine.won) AS lost,
+                       count(*) FILTER (WHERE mine.shutout) AS shutout_wins
+                  FROM sides mine
+                  JOIN sides theirs
+                    ON theirs.game_id = mine.game_id AND theirs.team_id <> mine.team_id
+                 GROUP BY mine.team_id, theirs.team_id
+            ),
+            gone AS (
+                DELETE FROM {pairs} kept
+                 WHERE {kept}
+                   AND NOT EXISTS (
+                       SELECT FROM fresh
+                        WHERE fresh.team_id = kept.team_id
+                          AND fresh.opponent_id = kept.opponent_id)
+            )
+            INSERT INTO {pairs} AS kept
                    (season_id, team_id, opponent_id, won, lost, shutout_wins)
-            SELECT %s, mine.team_id, theirs.team_id,
-                   count(*) FILTER (WHERE mine.won),
-                   count(*) FILTER (WHERE NOT mine.won),
-                   count(*) FILTER (WHERE mine.shutout)
-              FROM sides mine
-              JOIN sides theirs
-                ON theirs.game_id = mine.game_id AND theirs.team_id <> mine.team_id
-             GROUP BY mine.team_id, theirs.team_id
+            SELECT %s, team_id, opponent_id, won, lost, shutout_wins FROM fresh
+                ON CONFLICT (team_id, opponent_id) DO UPDATE
+               SET won = EXCLUDED.won, lost = EXCLUDED.lost,
+                   shutout_wins = EXCLUDED.shutout_wins
+             WHERE (kept.won, kept.lost, kept.shutout_wins)
+                   IS DISTINCT FROM (EXCLUDED.won, EXCLUDED.lost, EXCLUDED.shutout_wins)
             """,
-            [*params, season.pk],
+            [*params, *kept_params, season.pk],
         )
 
 

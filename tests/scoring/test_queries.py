@@ -100,9 +100,9 @@ def test_the_deal_that_finishes_the_game_costs_more_but_no_more_however_long_the
     # The deal that finishes the game also writes: the fixture's counts (2), the sides
     # and their players (2), the result rows (3), and the teams' kept rows (the season,
     # the teams' lock, their totals, their fixtures won, delete and insert: 6), their
-    # head-to-head rows (delete and insert: 2), and the line in words reads the match's
-    # games to say who leads it (4).
-    assert len(statements) == 8 + LABELS + 19, "\n".join(statements)
+    # head-to-head rows (1), and the line in words reads the match's games to say who
+    # leads it (4).
+    assert len(statements) == 8 + LABELS + 18, "\n".join(statements)
 
 
 @pytest.mark.django_db(transaction=True)
