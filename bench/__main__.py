@@ -51,7 +51,7 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--repeats", type=int, default=15, help="in-process repeats")
     parser.add_argument("--seconds", type=float, default=10, help="seconds per HTTP run")
-    parser.add_argument("--rounds", type=int, default=3, help="interleaved HTTP rounds")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved HTTP rounds")
     parser.add_argument("--keep-db", action="store_true", help="keep twentyfive_bench")
     parser.add_argument(
         "--recompute-repeats", type=int, default=9, help="repeats of the full recompute"
