@@ -12,11 +12,11 @@ it from the database. A new result is never hidden behind an old page.
 
 The response carries nothing per person, the security headers it was drawn with (this
 middleware sits outside the policy's, so a visit does not build them again), a strong
-`ETag` and `Last-Modified`, is
-answered `304 Not Modified` when the visitor's copy is current, goes out gzipped when
-the browser accepts it, and lets a proxy or CDN in front keep it for a few seconds
-(`s-maxage`, `stale-while-revalidate`). Such a proxy must pass requests that carry the
-session cookie straight through: those are people logged in, never served from cache.
+`ETag` and `Last-Modified`, is answered `304 Not Modified` when the visitor's copy is
+current, goes out gzipped when the browser accepts it, and lets a proxy or CDN in front
+keep it for a few seconds (`s-maxage`, `stale-while-revalidate`). Such a proxy must pass
+requests that carry the session cookie straight through: those are people logged in,
+never served from cache.
 """
 
 import functools
