@@ -77,15 +77,19 @@ class Placed:
         return f"={self.position}" if self.shared else str(self.position)
 
 
+PHRASES = {
+    "points": "{} league points",
+    "head_to_head": "{} league points in the games between them",
+    "difference": "a points difference of {:+d}",
+    "points_for": "{} points scored",
+}
+
+
 def _phrase(key: str, value: int) -> str:
     """A key's value in words, for the notes: nothing in brackets to puzzle over."""
-    return {
-        "points": f"{value} league points",
-        "head_to_head": f"{value} league points in the games between them",
-        "difference": f"a points difference of {value:+d}",
-        "points_for": f"{value} points scored",
-        "marches": f"{value} march{'' if value == 1 else 'es'}",
-    }[key]
+    if key == "marches":
+        return f"{value} march{'' if value == 1 else 'es'}"
+    return PHRASES[key].format(value)
 
 
 LABELS = {
@@ -160,6 +164,7 @@ def rank_teams(
         if len(group) == 1 or not keys:
             shared = len(group) > 1
             start = len(placed) + 1
+            note = _note(level_on, decided_by, shared, skipped)
             for team in sorted(group, key=lambda t: t.name):
                 placed.append(
                     Placed(
@@ -167,7 +172,7 @@ def rank_teams(
                         position=start,
                         shared=shared,
                         league_points=league_points[team.id],
-                        note=_note(level_on, decided_by, shared, skipped),
+                        note=note,
                         level_on=level_on,
                         decided_by=None if shared else decided_by,
                     )
