@@ -250,9 +250,9 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
     teams = Team.objects.filter(season=season)
     if division_id is not None:
         teams = teams.filter(division_id=division_id)
-    kept = [f"standing__{name}" for name in (*KEPT, "fixtures_won")]
+    kept = {name: F(f"standing__{name}") for name in (*KEPT, "fixtures_won")}
     groups = defaultdict(list)
-    for team in teams.values("pk", "name", "pub_id", "pub__name", "division__name", *kept):
+    for team in teams.values("pk", "name", "pub_id", "pub__name", "division__name", **kept):
         groups[team["division__name"] or ""].append(team)
     order, points = tiebreak_keys(season), season_points(season)
     totals = {name: [_kept_totals(team) for team in members] for name, members in groups.items()}
@@ -292,11 +292,8 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
 
 def _kept_totals(team: dict) -> Totals:
     """A team's totals from its kept row, read as values (all None: no counted game)."""
-    row = {name: team[f"standing__{name}"] for name in KEPT}
-    if row["played"] is None:
-        row = None
-    fixtures_won = team["standing__fixtures_won"] or 0
-    return _totals(team["pk"], team["name"], row, fixtures_won=fixtures_won)
+    row = team if team["played"] is not None else None
+    return _totals(team["pk"], team["name"], row, fixtures_won=team["fixtures_won"] or 0)
 
 
 def _team_url(league_slug: str):
