@@ -28,6 +28,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
+from django.utils.csp import CSP, build_policy
 from django.utils.http import http_date, parse_etags
 
 from league.models import League
@@ -195,11 +196,25 @@ def _entry(response, version) -> tuple[dict, dict]:
     body = response.content
     entry = {
         "version": version,
-        "headers": {h: v for h, v in response.items() if h not in OWN_HEADERS},
+        "headers": _kept_headers(response),
         "etag": f'"{hashlib.sha256(body).hexdigest()[:32]}"',
         "modified": http_date(time.time()),
     }
     return entry, {"plain": body, "gzip": gzip.compress(body, 6, mtime=0)}
+
+
+def _kept_headers(response) -> dict:
+    """The page's headers but the cache's own. A nonce is for one answer: the policy of a
+    page kept for everyone names none (its scripts are the site's own files, which the
+    policy allows without one), so a nonce read from a kept page opens nothing."""
+    headers = {h: v for h, v in response.items() if h not in OWN_HEADERS}
+    for header, policy in (
+        (CSP.HEADER_ENFORCE, settings.SECURE_CSP),
+        (CSP.HEADER_REPORT_ONLY, settings.SECURE_CSP_REPORT_ONLY),
+    ):
+        if header in headers:
+            headers[header] = build_policy(policy)
+    return headers
 
 
 def _answer(entry: dict, body: bytes, encoding: str) -> HttpResponse:

@@ -3,6 +3,7 @@ version: one query, nothing per person, 304 when the visitor's copy is current, 
 new result shows at once (issue 14)."""
 
 import gzip
+import re
 
 import pytest
 from django.core.cache import cache
@@ -82,6 +83,19 @@ def test_the_kept_page_and_its_304_carry_the_security_headers_of_the_drawn_one(s
     for header in SECURITY_HEADERS:
         assert drawn[header]
         assert kept[header] == not_modified[header] == drawn[header], header
+
+
+def test_the_kept_page_names_no_nonce_and_needs_none(season):
+    """A nonce read from a page kept for everyone must open nothing: its policy has none,
+    and the page has no script of its own that would need one."""
+    visitor = Client()
+    drawn, _ = get(visitor, teams_url(season))
+    kept, _ = get(visitor, teams_url(season))
+    for response in (drawn, kept):
+        assert "nonce-" not in response["Content-Security-Policy"]
+        assert "script-src 'self'" in response["Content-Security-Policy"]
+    page = kept.content.decode()
+    assert "<script" in page and not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page)
 
 
 def test_a_release_with_another_policy_does_not_answer_with_the_old_one(

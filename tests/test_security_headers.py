@@ -4,12 +4,15 @@ import re
 
 import pytest
 
-from tests.factories import SeasonFactory
+from tests.factories import SeasonFactory, UserFactory
 
 
 @pytest.mark.django_db
 def test_a_page_has_a_csp_with_a_nonce_on_its_htmx_script(client):
+    """For someone logged in, drawn for them alone. (A visitor's page, kept for everyone,
+    names no nonce: tests/test_page_cache.py.)"""
     season = SeasonFactory()
+    client.force_login(UserFactory())
     response = client.get(season.get_absolute_url())
     assert response.status_code == 200
     policy = response["Content-Security-Policy"]
