@@ -190,48 +190,64 @@ def standings_derive(*, season_id: int, team_ids: Iterable[int] | None = None) -
     _pairs_derive(season, these)
 
 
+# A season's head-to-head pairs from its counted sides (`sides`): for each team and each
+# other team it met, what it earned in the games between them.
+FRESH_PAIRS = """
+    SELECT mine.team_id, theirs.team_id AS opponent_id,
+           count(*) FILTER (WHERE mine.won) AS won,
+           count(*) FILTER (WHERE NOT mine.won) AS lost,
+           count(*) FILTER (WHERE mine.shutout) AS shutout_wins
+      FROM sides mine
+      JOIN sides theirs ON theirs.game_id = mine.game_id AND theirs.team_id <> mine.team_id
+     GROUP BY mine.team_id, theirs.team_id
+"""
+
+
 def _pairs_derive(season: Season, ids: list[int] | None) -> None:
     """The head-to-head rows between these teams (every team: None), again from their
-    counted result rows: one row for each team and each other team it met, with what it
-    earned in the games between them. A change to a game changes only the pairs of its
-    own teams, which the caller has locked. Worked out in the database in one statement,
-    as a season has tens of thousands of result rows; only the rows that differ are
-    written (most of a season's pairs stay as they were), and pairs no longer met go."""
+    counted result rows. A change to a game changes only the pairs of its own teams,
+    which the caller has locked. Worked out in the database, as a season has tens of
+    thousands of result rows: on PostgreSQL in one statement that writes only the rows
+    that differ (most of a season's pairs stay as they were) and deletes the pairs no
+    longer met; elsewhere (SQLite, `make run`) all of them are deleted and written again."""
+    pairs = TeamPairStanding.objects.filter(season=season)
     sides = SideResult.objects.counted_in(season).filter(team__isnull=False)
-    kept, kept_params = "kept.season_id = %s", [season.pk]
     if ids is not None:
+        pairs = pairs.filter(team_id__in=ids, opponent_id__in=ids)
         sides = sides.filter(team_id__in=ids)
-        kept += " AND kept.team_id = ANY(%s) AND kept.opponent_id = ANY(%s)"
-        kept_params += [list(ids), list(ids)]
     sides_sql, params = (
         sides.order_by().values("game_id", "team_id", "won", "shutout").query.sql_with_params()
     )
-    pairs = TeamPairStanding._meta.db_table
+    table = TeamPairStanding._meta.db_table
+    columns = "(season_id, team_id, opponent_id, won, lost, shutout_wins)"
+    if connection.vendor != "postgresql":
+        pairs.delete()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"""
+                WITH sides AS NOT MATERIALIZED ({sides_sql})
+                INSERT INTO {table} {columns}
+                SELECT %s, fresh.* FROM ({FRESH_PAIRS}) fresh
+                """,
+                [*params, season.pk],
+            )
+        return
+    kept_sql, kept_params = pairs.values("pk").query.sql_with_params()
     with connection.cursor() as cursor:
         cursor.execute(
             f"""
             WITH sides AS NOT MATERIALIZED ({sides_sql}),
-            fresh AS (
-                SELECT mine.team_id, theirs.team_id AS opponent_id,
-                       count(*) FILTER (WHERE mine.won) AS won,
-                       count(*) FILTER (WHERE NOT mine.won) AS lost,
-                       count(*) FILTER (WHERE mine.shutout) AS shutout_wins
-                  FROM sides mine
-                  JOIN sides theirs
-                    ON theirs.game_id = mine.game_id AND theirs.team_id <> mine.team_id
-                 GROUP BY mine.team_id, theirs.team_id
-            ),
+            fresh AS ({FRESH_PAIRS}),
             gone AS (
-                DELETE FROM {pairs} kept
-                 WHERE {kept}
+                DELETE FROM {table} kept
+                 WHERE kept.id IN ({kept_sql})
                    AND NOT EXISTS (
                        SELECT FROM fresh
                         WHERE fresh.team_id = kept.team_id
                           AND fresh.opponent_id = kept.opponent_id)
             )
-            INSERT INTO {pairs} AS kept
-                   (season_id, team_id, opponent_id, won, lost, shutout_wins)
-            SELECT %s, team_id, opponent_id, won, lost, shutout_wins FROM fresh
+            INSERT INTO {table} AS kept {columns}
+            SELECT %s, fresh.* FROM fresh
                 ON CONFLICT (team_id, opponent_id) DO UPDATE
                SET won = EXCLUDED.won, lost = EXCLUDED.lost,
                    shutout_wins = EXCLUDED.shutout_wins
