@@ -39,8 +39,9 @@ class RedisCacheClient(redis.RedisCacheClient):
         return client
 
 
-def _out_of_reach(what: str) -> None:
-    logger.warning("Redis is out of reach: cache %s skipped", what, exc_info=True)
+def _out_of_reach(what: str, error: Exception) -> None:
+    # One line each, no traceback: an outage would otherwise fill the log.
+    logger.warning("Redis is out of reach (%s): cache %s skipped", error, what)
 
 
 class RedisCache(redis.RedisCache):
@@ -51,40 +52,40 @@ class RedisCache(redis.RedisCache):
     def get(self, key, default=None, version=None):
         try:
             return super().get(key, default, version)
-        except OUT_OF_REACH:
-            _out_of_reach("read")
+        except OUT_OF_REACH as error:
+            _out_of_reach("read", error)
             return default
 
     def get_many(self, keys, version=None):
         try:
             return super().get_many(keys, version)
-        except OUT_OF_REACH:
-            _out_of_reach("read")
+        except OUT_OF_REACH as error:
+            _out_of_reach("read", error)
             return {}
 
     def has_key(self, key, version=None):
         try:
             return super().has_key(key, version)
-        except OUT_OF_REACH:
-            _out_of_reach("read")
+        except OUT_OF_REACH as error:
+            _out_of_reach("read", error)
             return False
 
     def add(self, key, value, timeout=redis.DEFAULT_TIMEOUT, version=None):
         try:
             return super().add(key, value, timeout, version)
-        except OUT_OF_REACH:
-            _out_of_reach("write")
+        except OUT_OF_REACH as error:
+            _out_of_reach("write", error)
             return False
 
     def set(self, key, value, timeout=redis.DEFAULT_TIMEOUT, version=None):
         try:
             super().set(key, value, timeout, version)
-        except OUT_OF_REACH:
-            _out_of_reach("write")
+        except OUT_OF_REACH as error:
+            _out_of_reach("write", error)
 
     def set_many(self, data, timeout=redis.DEFAULT_TIMEOUT, version=None):
         try:
             return super().set_many(data, timeout, version)
-        except OUT_OF_REACH:
-            _out_of_reach("write")
+        except OUT_OF_REACH as error:
+            _out_of_reach("write", error)
             return list(data)
