@@ -4,8 +4,10 @@ new result shows at once (issue 14)."""
 
 import gzip
 import re
+import uuid
 
 import pytest
+import redis
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
@@ -13,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from config import page_cache
-from tests.factories import SeasonFactory, TeamFactory, UserFactory, win_game
+from tests.factories import SeasonFactory, TeamFactory, UserFactory, play_game, win_game
 
 pytestmark = pytest.mark.django_db
 
@@ -137,8 +139,6 @@ def test_people_logged_in_are_never_served_the_visitors_copy(client, season):
 
 
 def test_a_game_sheet_is_cached_for_visitors_and_follows_each_deal(season):
-    from tests.factories import play_game
-
     aces, bowers = season.teams.order_by("name")
     game = play_game(season=season, teams=[aces, bowers], deals=[(3, 2)])
     url = reverse("scoring:game-sheet", args=[game.pk])
@@ -155,8 +155,6 @@ def test_a_game_sheet_is_cached_for_visitors_and_follows_each_deal(season):
 
 
 def test_a_game_in_play_refreshes_itself_for_visitors_only(client, season):
-    from tests.factories import play_game
-
     aces, bowers = season.teams.order_by("name")
     game = play_game(season=season, teams=[aces, bowers], deals=[(3, 2)])
     url = reverse("scoring:game-sheet", args=[game.pk])
@@ -238,7 +236,6 @@ def test_with_published_versions_a_game_sheet_follows_each_deal(season, publishi
     import uuid
 
     from scoring.services import deal_record
-    from tests.factories import play_game
 
     aces, bowers = season.teams.order_by("name")
     game = play_game(season=season, teams=[aces, bowers], deals=[(3, 2)])
@@ -301,3 +298,59 @@ def test_a_version_that_cannot_be_published_leaves_the_change_saved(
 
     assert SideResult.objects.filter(season=season, won=True, team=bowers).exists()
     assert results.PUBLISHED_FOR <= 60  # and the pages catch up within a minute
+
+
+# With Redis out of reach the site carries on from the database (config/redis_cache.py):
+# visitors get their pages, an organiser logged in records a deal, and the pages show
+# it. With Django's plain backend (the guard off) the same visit fails.
+
+# Nothing listens on port 1: every connection is refused.
+NOWHERE = "redis://127.0.0.1:1/0"
+
+
+def redis_at(backend: str) -> dict:
+    return {"default": {"BACKEND": backend, "LOCATION": NOWHERE}}
+
+
+def test_without_redis_visitors_and_organisers_carry_on(season, settings, caplog):
+    secretary = UserFactory()
+    season.league.secretaries.add(secretary)
+    organiser = Client()
+    organiser.force_login(secretary)  # before Redis goes: logging in waits for it
+
+    settings.CACHES = redis_at("config.redis_cache.RedisCache")
+    settings.PUBLISHED_VERSIONS = True
+    visitor = Client()
+    for _ in range(2):
+        page = visitor.get(teams_url(season))
+        assert page.status_code == 200 and "Aces" in page.content.decode()
+    assert "Redis is out of reach" in caplog.text
+    assert "Log out" in organiser.get(teams_url(season)).content.decode()
+
+    aces, bowers = season.teams.order_by("name")
+    game = play_game(season=season, teams=[aces, bowers], deals=[])
+    sheet_url = reverse("scoring:game-sheet", args=[game.pk])
+    before = visitor.get(sheet_url)
+    saved = organiser.post(
+        reverse("scoring:deal-record", args=[game.pk]),
+        {
+            "key": str(uuid.uuid4()),
+            "version": game.version,
+            "mode": "split",
+            "dealer": 0,
+            "first": 3,
+        },
+    )
+    assert saved.status_code == 302
+    game.refresh_from_db()
+    assert game.scores == [15, 10]
+    after = visitor.get(sheet_url)
+    assert before.status_code == after.status_code == 200
+    assert after.content != before.content  # the visitor sees the deal at once
+
+
+def test_negative_control_with_djangos_plain_backend_a_visit_fails(season, settings):
+    settings.CACHES = redis_at("django.core.cache.backends.redis.RedisCache")
+    settings.PUBLISHED_VERSIONS = True
+    with pytest.raises(redis.ConnectionError):
+        Client().get(teams_url(season))
