@@ -23,8 +23,9 @@ def is_organiser(user, pub: Pub | None) -> bool:
     return pub.organisers.filter(pk=user.pk).exists()
 
 
-def can_run_pub(user, pub: Pub | None, league: League) -> bool:
-    """May this user enter results and change records at this pub? (1 query)"""
+def can_run_pub(user, pub: Pub | int | None, league: League | int) -> bool:
+    """May this user enter results and change records at this pub? (1 query; the pub
+    and the league may be given by their ids)"""
     if not user.is_authenticated:
         return False
     runs = Q(leagues_run=league)

@@ -109,6 +109,11 @@ class Game(models.Model):
         return self.fixture.pub if self.fixture_id else self.pub
 
     @property
+    def venue_id(self) -> int | None:
+        """The id of `venue`, read without the pub."""
+        return self.fixture.pub_id if self.fixture_id else self.pub_id
+
+    @property
     def is_confirmed(self) -> bool:
         return hasattr(self, "confirmation")
 

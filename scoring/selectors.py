@@ -122,7 +122,7 @@ def roles_in_league(game: Game, user_ids) -> dict[int, str]:
         .values_list("user_id", "pub_id", "pub__name")
     )
     for user_id, pub_id, name in organised:
-        pubs[user_id].append((pub_id != game.pub_id, name))  # the game's own pub first
+        pubs[user_id].append((pub_id != game.venue_id, name))  # where the game is played first
     roles = {}
     for pk in user_ids:
         if pk in secretaries:

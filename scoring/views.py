@@ -483,7 +483,7 @@ def game_record(request, pk):
     deals = list(game.deals.select_related("entered_by", "entered_via"))
     people = {e.user for e in events if e.user} | {d.entered_by for d in deals if d.entered_by}
     roles = roles_in_league(game, {person.pk for person in people})
-    manages = can_run_pub(request.user, game.pub, game.league)
+    manages = can_run_pub(request.user, game.venue_id, game.league_id)
     who = {
         person.pk: f"{roles[person.pk]} ({person.username})" if manages else roles[person.pk]
         for person in people
@@ -512,7 +512,7 @@ def game_record(request, pk):
 
 
 def _manager_only(request, game: Game):
-    if not can_run_pub(request.user, game.venue, game.league):
+    if not can_run_pub(request.user, game.venue_id, game.league_id):
         return _refuse(request)
     return None
 

@@ -46,3 +46,17 @@ def test_those_who_run_the_pub_also_see_the_login(client, recorded):
     client.force_login(recorded.secretary)
     html = client.get(reverse("scoring:game-record", args=[recorded.game.pk])).content.decode()
     assert "the organiser of The Harbour Bar (harbour-login)" in html
+
+
+def test_after_the_fixture_moves_pub_its_new_pubs_organisers_see_the_logins(client, recorded):
+    """A fixture moved to another pub takes its games with it (`Game.venue`): the new
+    pub's organisers run the game now, and the old pub's no longer do."""
+    other_pub = recorded.other_game.fixture.pub
+    recorded.fixture.pub = other_pub
+    recorded.fixture.save()
+    url = reverse("scoring:game-record", args=[recorded.game.pk])
+
+    client.force_login(recorded.other_organiser)
+    assert "(harbour-login)" in client.get(url).content.decode()
+    client.force_login(recorded.organiser)
+    assert "(harbour-login)" not in client.get(url).content.decode()
