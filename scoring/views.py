@@ -57,7 +57,7 @@ class Scorer:
 
 
 def _scorer(request, game: Game) -> Scorer:
-    manages = can_run_pub(request.user, game.venue, game.league)
+    manages = can_run_pub(request.user, game.venue_id, game.league_id)
     link = None
     token = request.session.get(SESSION_LINKS, {}).get(str(game.pk))
     if token and not manages and not game.is_confirmed:

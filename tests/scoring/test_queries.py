@@ -69,7 +69,7 @@ def deal_post(client, game, *, first, dealer):
 
 @pytest.mark.parametrize("who", ["organiser", "secretary"])
 def test_a_deal_post_costs_eight_queries_for_an_organiser_or_a_secretary(client, world, who):
-    """The person; the game, locked, with its league, pubs, confirmation and sides'
+    """The person; the game, locked, with its fixture, confirmation and sides'
     labels; the permission; the game's deals (with any deal already saved under the
     key); the new deal; the game's totals; the league's content version; the record's
     line. The line in words is made from the game as saved: no read after the writes."""
