@@ -51,7 +51,7 @@ class RedisCache(redis.RedisCache):
 
     def validate_key(self, key):
         """Redis takes any key: none of the checks for memcached's limits that Django
-        makes of every key by default (some 7 µs a key, on every visit)."""
+        makes of every key by default (a few µs a key, on every visit)."""
 
     def get(self, key, default=None, version=None):
         try:

@@ -2,6 +2,11 @@
 for each connection pool instead of making one for every call. Needs the Redis that
 `make test` starts."""
 
+import warnings
+
+from django.core.cache.backends.base import CacheKeyWarning
+from django.core.cache.backends.redis import RedisCache as DjangosRedisCache
+
 from config.redis_cache import RedisCache
 
 
@@ -22,11 +27,6 @@ def test_any_key_goes_without_memcacheds_checks():
     """Django checks every key against memcached's limits by default (a warning for a key
     over 250 characters or with a space); Redis has neither, so the backend skips the
     check on every call. With Django's own backend the same key warns."""
-    import warnings
-
-    from django.core.cache.backends.base import CacheKeyWarning
-    from django.core.cache.backends.redis import RedisCache as DjangosRedisCache
-
     key = "page " + "x" * 300
     params = {"KEY_PREFIX": "test-redis-cache"}
     ours = RedisCache("redis://127.0.0.1:6379/6", params)
