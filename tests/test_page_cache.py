@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from config import page_cache
+from scoring.services import deal_record
 from tests.factories import SeasonFactory, TeamFactory, UserFactory, play_game, win_game
 
 pytestmark = pytest.mark.django_db
@@ -145,10 +146,6 @@ def test_a_game_sheet_is_cached_for_visitors_and_follows_each_deal(season):
     first, _ = get(Client(), url)
     again, queries = get(Client(), url)
     assert queries == 1 and again.content == first.content
-    import uuid
-
-    from scoring.services import deal_record
-
     deal_record(game=game, dealer=1, tricks=[1, 4], key=uuid.uuid4(), version=game.version)
     after, _ = get(Client(), url)
     assert after.content != first.content
@@ -233,10 +230,6 @@ def test_a_published_version_lost_from_the_cache_draws_the_page_again(season, pu
 
 @published
 def test_with_published_versions_a_game_sheet_follows_each_deal(season, publishing):
-    import uuid
-
-    from scoring.services import deal_record
-
     aces, bowers = season.teams.order_by("name")
     game = play_game(season=season, teams=[aces, bowers], deals=[(3, 2)])
     url = reverse("scoring:game-sheet", args=[game.pk])
