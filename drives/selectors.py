@@ -1,19 +1,24 @@
 """Reads of a drive: leaderboard, prizes, a player's record. Each a fixed number of queries."""
 
+from collections import defaultdict
+
 from django.db.models import Count, Q
 
 from drives import prizes
-from drives.models import Drive, Entry, Seat
+from drives.models import Drive, Entry, Seat, TieBreak
+
+
+def _standing(entries):
+    """The entries that stand in a drive's placings (not a single still waiting for a
+    partner at a partners' drive), each with its games won (`wins`)."""
+    return entries.exclude(partner_name="", drive__format=Drive.Format.PARTNERS).annotate(
+        wins=Count("seats", filter=Q(seats__won=True))
+    )
 
 
 def leaderboard(drive: Drive) -> list[dict]:
     """Every entry with its games won, best first, ranked "1, 2=, 2=, 4". One query."""
-    entries = {
-        e.pk: e
-        for e in Entry.objects.filter(drive=drive)
-        .exclude(partner_name="", drive__format=Drive.Format.PARTNERS)
-        .annotate(wins=Count("seats", filter=Q(seats__won=True)))
-    }
+    entries = {e.pk: e for e in _standing(Entry.objects.filter(drive=drive))}
     wins = {pk: e.wins for pk, e in entries.items()}
     return [
         {"rank": rank, "entry": entries[pk], "wins": won} for rank, pk, won in prizes.ranked(wins)
@@ -58,7 +63,8 @@ def drive_prizes(drive: Drive) -> dict:
 def player_drive_record(player) -> dict:
     """A league player's all-time record at finished drives: drives played, drives won,
     games won. A drive counts once it is over (its finish moves the league's content
-    version on, so the player's cached page shows it)."""
+    version on, so the player's cached page shows it). Three queries however many drives
+    the player has played (one for a player who has played none)."""
     mine = Entry.objects.filter(
         Q(player=player) | Q(partner=player), drive__status=Drive.Status.FINISHED
     )
@@ -66,20 +72,28 @@ def player_drive_record(player) -> dict:
         drives=Count("drive", distinct=True),
         games_won=Count("seats", filter=Q(seats__won=True)),
     )
+    if not totals["drives"]:
+        return {**totals, "won": 0}
+    # Every placed entry of those drives with its games won, and the cuts recorded.
+    drives = mine.values("drive")
+    wins, tie_rules, entries_of_mine = defaultdict(dict), {}, set()
+    for drive, tie_rule, entry, player_id, partner_id, won in _standing(
+        Entry.objects.filter(drive__in=drives)
+    ).values_list("drive", "drive__tie_rule", "pk", "player", "partner", "wins"):
+        wins[drive][entry] = won
+        tie_rules[drive] = tie_rule
+        if player.pk in (player_id, partner_id):
+            entries_of_mine.add(entry)
+    tiebreaks = defaultdict(dict)
+    for drive, place, winner in TieBreak.objects.filter(drive__in=drives).values_list(
+        "drive", "place", "winner"
+    ):
+        tiebreaks[drive][place] = winner
     won = 0
-    for drive in Drive.objects.filter(entries__in=mine).distinct():
+    for drive, entries in wins.items():
         top = prizes.prize_places(
-            {r["entry"].pk: r["wins"] for r in leaderboard(drive)},
-            places=1,
-            tie_rule=drive.tie_rule,
-            tiebreaks=dict(drive.tiebreaks.values_list("place", "winner_id")),
+            entries, places=1, tie_rule=tie_rules[drive], tiebreaks=tiebreaks[drive]
         )
-        if (
-            top
-            and top[0].settled
-            and any(
-                e in top[0].entries for e in mine.filter(drive=drive).values_list("pk", flat=True)
-            )
-        ):
+        if top and top[0].settled and entries_of_mine & set(top[0].entries):
             won += 1
     return {**totals, "won": won}

@@ -2,15 +2,18 @@
 standings, shown on the league's player pages through drives' template tag."""
 
 import ast
+import datetime
 from pathlib import Path
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from drives import services
+from drives import selectors, services
 from drives.models import Seat
 from tests.drives.test_services import make_drive
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, PubFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +114,38 @@ def test_league_s_python_imports_nothing_from_drives():
             if bad:
                 offenders[str(path.relative_to(ROOT))] = bad
     assert offenders == {}
+
+
+def a_drive_of(player, *, won: bool):
+    """A finished drive of two pairs in the player's league: the player's pair wins every
+    game, or loses every game."""
+    drive = services.drive_create(
+        league=player.league,
+        pub=PubFactory(league=player.league),
+        name="Monday drive",
+        date=datetime.date(2026, 10, 5),
+        preset="progressive",
+        games=2,
+        places=1,
+        jackpot=None,
+    )
+    services.entry_add(drive=drive, name=player.name, partner_name="Sean Burke")
+    services.entry_add(drive=drive, name="Y", partner_name="Z")
+    services.drive_start(drive=drive)
+    while True:
+        drive.refresh_from_db()
+        seat = Seat.objects.get(drive=drive, game=drive.game, entry__player=player)
+        side = seat.side if won else 1 - seat.side
+        services.result_record(drive=drive, game=drive.game, table=seat.table, side=side)
+        if services.game_next(drive=drive) is None:
+            return drive
+
+
+def test_a_player_s_drive_record_takes_the_same_queries_however_many_drives(winner):
+    with CaptureQueriesContext(connection) as one:
+        assert selectors.player_drive_record(winner) == {"drives": 1, "games_won": 3, "won": 1}
+    a_drive_of(winner, won=True)
+    a_drive_of(winner, won=False)
+    with CaptureQueriesContext(connection) as three:
+        assert selectors.player_drive_record(winner) == {"drives": 3, "games_won": 5, "won": 2}
+    assert len(three) == len(one)
