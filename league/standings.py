@@ -262,54 +262,72 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
     """The team table from the kept team rows: ranked within each division (or the whole
     season), in 1 query, and one more when teams level need head-to-head (for those
     teams only). A pub filter keeps the positions the teams hold in their division.
-    Read as plain values: a table can have hundreds of teams."""
+    Read as plain tuples: a table can have hundreds of teams, and this is the page a
+    league's visitors ask for most."""
     teams = Team.objects.filter(season=season)
     if division_id is not None:
         teams = teams.filter(division_id=division_id)
-    kept = {name: F(f"standing__{name}") for name in (*KEPT, "fixtures_won")}
-    groups = defaultdict(list)
-    for team in teams.values("pk", "name", "pub_id", "pub__name", "division__name", **kept):
-        groups[team["division__name"] or ""].append(team)
+    kept = (f"standing__{name}" for name in (*KEPT, "fixtures_won"))
+    groups = defaultdict(list)  # division name: each team's totals
+    pubs = {}  # team id: (pub id, pub name)
+    for pk, name, team_pub, pub_name, division, *row in teams.values_list(
+        "pk", "name", "pub_id", "pub__name", "division__name", *kept
+    ):
+        groups[division or ""].append(_kept_totals(pk, name, *row))
+        pubs[pk] = team_pub, pub_name
     order, points = tiebreak_keys(season), season_points(season)
-    totals = {name: [_kept_totals(team) for team in members] for name, members in groups.items()}
     # Head-to-head, read once for every group of teams level before it, and only those.
     tied = [
         group
-        for division in totals.values()
+        for division in groups.values()
         for group in head_to_head_groups(division, order=order, points=points)
     ]
     pairs = head_to_head(*tied)
     team_url = _team_url(season.league.slug)
     rows = []
     for division_name in sorted(groups):
-        members = {team["pk"]: team for team in groups[division_name]}
-        placed = rank_teams(totals[division_name], order=order, points=points, pairs=pairs)
-        for p in placed:
-            team = members[p.totals.id]
-            if pub_id is not None and team["pub_id"] != pub_id:
+        for p in rank_teams(groups[division_name], order=order, points=points, pairs=pairs):
+            totals = p.totals
+            team_pub, pub_name = pubs[totals.id]
+            if pub_id is not None and team_pub != pub_id:
                 continue
             rows.append(
                 {
-                    **_row(p.totals),
+                    **_row(totals),
                     "position": p.position,
                     "position_label": p.position_label,
                     "shared": p.shared,
                     "note": p.note,
                     "league_points": p.league_points,
-                    "difference": p.totals.difference,
-                    "fixtures_won": p.totals.fixtures_won,
-                    "pub": team["pub__name"],
+                    "difference": totals.difference,
+                    "fixtures_won": totals.fixtures_won,
+                    "pub": pub_name,
                     "division": division_name,
-                    "url": team_url(team["pk"]),
+                    "url": team_url(totals.id),
                 }
             )
     return rows
 
 
-def _kept_totals(team: dict) -> Totals:
-    """A team's totals from its kept row, read as values (all None: no counted game)."""
-    row = team if team["played"] is not None else None
-    return _totals(team["pk"], team["name"], row, fixtures_won=team["fixtures_won"] or 0)
+def _kept_totals(
+    pk, name, played, won, shutout_wins, points_for, points_against, marches, fixtures_won
+) -> Totals:
+    """A team's totals from its kept row, in `KEPT` order and then its fixtures won (all
+    None: no kept row, no counted game)."""
+    if played is None:
+        return Totals(id=pk, name=name)
+    return Totals(
+        id=pk,
+        name=name,
+        played=played,
+        won=won,
+        lost=played - won,
+        shutout_wins=shutout_wins,
+        points_for=points_for,
+        points_against=points_against,
+        marches=marches,
+        fixtures_won=fixtures_won,
+    )
 
 
 def _team_url(league_slug: str):
