@@ -262,8 +262,7 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
     """The team table from the kept team rows: ranked within each division (or the whole
     season), in 1 query, and one more when teams level need head-to-head (for those
     teams only). A pub filter keeps the positions the teams hold in their division.
-    Read as plain tuples: a table can have hundreds of teams, and this is the page a
-    league's visitors ask for most."""
+    Read as plain tuples: a table can have hundreds of teams."""
     teams = Team.objects.filter(season=season)
     if division_id is not None:
         teams = teams.filter(division_id=division_id)

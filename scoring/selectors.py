@@ -91,7 +91,7 @@ def match_for(fixture: Fixture) -> Match:
     if in_play is None and len(games) < fixture.games_planned:
         next_number = len(games) + 1
     proposed = 0
-    if games:
+    if games and next_number is not None:  # only a game that can start needs a dealer
         last = games[-1].deals.live().order_by("-number").first()
         if last is not None:
             proposed = rules.next_dealer(last.dealer, games[-1].sides)

@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring.selectors import match_for
 from scoring.services import deal_correct, game_next
 from tests.scoring.conftest import play
 
@@ -30,17 +31,19 @@ def test_the_sheet_and_the_record_cost_the_same_for_one_deal_or_many(client, wor
     record = reverse("scoring:game-record", args=[world.game.pk])
     play(world.game, 2, 3, user=world.organiser)
     small = queries(client, sheet), queries(client, record)
-    play(world.game, 1, 4, dealer=0)  # 15 – 35: won, so the sheet shows more, not more queries
     deal_correct(
         game=world.game,
         number=1,
         dealer=0,
-        tricks=[1, 4],
+        tricks=[3, 2],
         key=uuid.uuid4(),
         version=world.game.version,
         link=world.link,
     )
     assert (queries(client, sheet), queries(client, record)) == small
+    play(world.game, 1, 4, dealer=1)  # 20 – 30: won, and the next game can start
+    # The sheet shows more; one query more, for who deals first in the next game.
+    assert (queries(client, sheet), queries(client, record)) == (small[0] + 1, small[1])
 
 
 def test_the_match_page_costs_the_same_for_one_game_or_three(client, world):
@@ -52,6 +55,16 @@ def test_the_match_page_costs_the_same_for_one_game_or_three(client, world):
     game = game_next(fixture=world.fixture, number=3, first_dealer=0)
     play(game, 3, 2)
     assert queries(client, url) == small
+
+
+def test_a_match_with_a_game_in_play_reads_no_deal(world):
+    """Who deals first in the next game is worked out only when one can start: not on
+    every sheet of a game in play, which every deal POST is followed by."""
+    play(world.game, 2, 3)
+    with CaptureQueriesContext(connection) as context:
+        match = match_for(world.fixture)
+    assert match.in_play == world.game and match.next_number is None
+    assert not [q["sql"] for q in context.captured_queries if "scoring_deal" in q["sql"]]
 
 
 def deal_post(client, game, *, first, dealer):
