@@ -308,25 +308,12 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
     return rows
 
 
-def _kept_totals(
-    pk, name, played, won, shutout_wins, points_for, points_against, marches, fixtures_won
-) -> Totals:
-    """A team's totals from its kept row, in `KEPT` order and then its fixtures won (all
-    None: no kept row, no counted game)."""
-    if played is None:
-        return Totals(id=pk, name=name)
-    return Totals(
-        id=pk,
-        name=name,
-        played=played,
-        won=won,
-        lost=played - won,
-        shutout_wins=shutout_wins,
-        points_for=points_for,
-        points_against=points_against,
-        marches=marches,
-        fixtures_won=fixtures_won,
-    )
+def _kept_totals(pk, name, *kept) -> Totals:
+    """A team's totals from its kept row: the counts in `KEPT` order, then its fixtures
+    won (all None: no kept row, no counted game)."""
+    *kept_counts, fixtures_won = kept
+    row = dict(zip(KEPT, kept_counts, strict=True)) if kept_counts[0] is not None else None
+    return _totals(pk, name, row, fixtures_won=fixtures_won or 0)
 
 
 def _team_url(league_slug: str):
