@@ -225,13 +225,16 @@ def service_check(rounds: int) -> dict:
 def in_process(season, size, repeats, recompute_repeats) -> dict:
     from bench import measure
 
+    # Each straight after the floor. Besides the read path, for scale and not targets:
+    # the kept team rows alone, unranked, and the read path's parts on their own.
+    parts = measure.read_path_parts(season)
     items = {
-        "floor": lambda: measure.floor(season),
         "read": lambda: measure.read_path(season),
-        # For scale, not a target: the kept team rows alone, unranked.
         "kept_rows_only": lambda: measure.kept_rows_only(season),
+        **parts,
     }
-    medians = measure.interleaved(items, repeats)
+    floor, medians = measure.each_after(lambda: measure.floor(season), items, repeats)
+    medians["floor"] = floor
     name, recompute = measure.recompute_function()
     if recompute is not None and recompute_repeats:
         # A full recount writes every row again: fewer repeats (after one to warm up),
@@ -251,6 +254,7 @@ def in_process(season, size, repeats, recompute_repeats) -> dict:
     out = {f"{k}_ms": round(v * 1000, 3) for k, v in medians.items()}
     out["read_vs_floor"] = round(medians["read"] / medians["floor"], 4)
     out["kept_rows_only_vs_floor"] = round(medians["kept_rows_only"] / medians["floor"], 4)
+    out["read_parts_vs_floor"] = round(sum(medians[k] for k in parts) / medians["floor"], 4)
     if "recompute" in medians:
         out["recompute"] = name
         out["recompute_repeats"] = recompute_repeats
@@ -611,6 +615,14 @@ def table(report) -> str:
         lines.append(
             f"| {size} | {f['floor_ms']} | {f['read_ms']} | {f['kept_rows_only_ms']} "
             f"| {f.get('recompute_ms', 'n/a')} | {f.get('repair_ms', 'n/a')} |"
+        )
+    lines.append("")
+    for size, f in report["in_process"].items():
+        lines.append(
+            f"Read path's parts at {size}, each after the floor (ms): team rows statement "
+            f"{f['team_rows_statement_ms']}, head-to-head statement "
+            f"{f['head_to_head_statement_ms']}, ranking {f['ranking_ms']}; together "
+            f"{f['read_parts_vs_floor']}x the floor (read path {f['read_vs_floor']}x)."
         )
     h = report["http"]["rps_median"]
     w = report["http"]["without_redis"]["rps"]

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from league import standings
 from league.models import Fixture, Player, Pub, Team, TeamStanding
+from league.ranking import rank_teams
 from scoring.models import Game
 
 # The floor: the standings of a season worked out straight from its deals, in one
@@ -42,6 +43,34 @@ def floor(season) -> list:
 def read_path(season) -> list:
     """What the season's team table page reads and ranks (league.standings.team_rows)."""
     return standings.team_rows(season)
+
+
+def read_path_parts(season) -> dict:
+    """The read path's three parts, each on its own, to show where its time goes: its two
+    statements as bare cursors (the team rows' SQL compiled by the ORM beforehand, so
+    no ORM runs in the timing), and the ranking in plain Python on totals and
+    head-to-head rows read once here. What is left of the read path is the ORM's share
+    and building the totals and the table's rows."""
+    kept = standings.kept_team_rows(season)
+    sql, params = kept.query.sql_with_params()
+    groups, _ = standings.division_totals(kept)
+    order, points = standings.tiebreak_keys(season), standings.season_points(season)
+    tied = standings.tied_groups(groups, order=order, points=points)
+    pairs = standings.head_to_head(*tied)
+
+    def team_rows_statement():
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchall()
+
+    def ranking():
+        return [rank_teams(t, order=order, points=points, pairs=pairs) for t in groups.values()]
+
+    return {
+        "team_rows_statement": team_rows_statement,
+        "head_to_head_statement": lambda: standings.head_to_head(*tied),
+        "ranking": ranking,
+    }
 
 
 def recompute_function():
@@ -82,6 +111,23 @@ def interleaved(items: dict, repeats: int, *, warm: bool = True) -> dict:
         for name, function in items.items():
             samples[name].append(timed(function))
     return {name: statistics.median(values) for name, values in samples.items()}
+
+
+def each_after(first, items: dict, repeats: int) -> tuple[float, dict]:
+    """Median seconds of `first` and of each callable, each run straight after `first`
+    (`repeats` times, after one warm-up), so that every one of them starts from the same
+    state: the read path after the floor, as a page drawn after other work."""
+    first()
+    for function in items.values():
+        function()
+    before, samples = [], {name: [] for name in items}
+    for _ in range(repeats):
+        for name, function in items.items():
+            before.append(timed(first))
+            samples[name].append(timed(function))
+    return statistics.median(before), {
+        name: statistics.median(values) for name, values in samples.items()
+    }
 
 
 def public_pages(league) -> dict[str, str]:

@@ -261,27 +261,11 @@ def _pairs_derive(season: Season, ids: list[int] | None) -> None:
 def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
     """The team table from the kept team rows: ranked within each division (or the whole
     season), in 1 query, and one more when teams level need head-to-head (for those
-    teams only). A pub filter keeps the positions the teams hold in their division.
-    Read as plain tuples: a table can have hundreds of teams."""
-    teams = Team.objects.filter(season=season)
-    if division_id is not None:
-        teams = teams.filter(division_id=division_id)
-    kept = (f"standing__{name}" for name in (*KEPT, "fixtures_won"))
-    groups = defaultdict(list)  # division name: each team's totals
-    pubs = {}  # team id: (pub id, pub name)
-    for pk, name, team_pub, pub_name, division, *row in teams.values_list(
-        "pk", "name", "pub_id", "pub__name", "division__name", *kept
-    ):
-        groups[division or ""].append(_kept_totals(pk, name, *row))
-        pubs[pk] = team_pub, pub_name
+    teams only). A pub filter keeps the positions the teams hold in their division."""
+    groups, pubs = division_totals(kept_team_rows(season, division_id=division_id))
     order, points = tiebreak_keys(season), season_points(season)
     # Head-to-head, read once for every group of teams level before it, and only those.
-    tied = [
-        group
-        for division in groups.values()
-        for group in head_to_head_groups(division, order=order, points=points)
-    ]
-    pairs = head_to_head(*tied)
+    pairs = head_to_head(*tied_groups(groups, order=order, points=points))
     team_url = _team_url(season.league.slug)
     rows = []
     for division_name in sorted(groups):
@@ -306,6 +290,37 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
                 }
             )
     return rows
+
+
+def kept_team_rows(season: Season, *, division_id=None):
+    """The season's teams (of one division, or all) with their kept rows, as plain
+    tuples, as a table can have hundreds of teams: id, name, pub id, pub name, division
+    name, the counts in `KEPT` order, fixtures won (1 query)."""
+    teams = Team.objects.filter(season=season)
+    if division_id is not None:
+        teams = teams.filter(division_id=division_id)
+    kept = (f"standing__{name}" for name in (*KEPT, "fixtures_won"))
+    return teams.values_list("pk", "name", "pub_id", "pub__name", "division__name", *kept)
+
+
+def division_totals(kept_rows) -> tuple[dict[str, list[Totals]], dict[int, tuple]]:
+    """From `kept_team_rows`: each division's teams' totals (by division name, "" for
+    none), and each team's (pub id, pub name)."""
+    groups = defaultdict(list)
+    pubs = {}
+    for pk, name, team_pub, pub_name, division, *row in kept_rows:
+        groups[division or ""].append(_kept_totals(pk, name, *row))
+        pubs[pk] = team_pub, pub_name
+    return groups, pubs
+
+
+def tied_groups(groups: dict[str, list[Totals]], *, order, points) -> list[list[int]]:
+    """Every group of teams level on every key before head-to-head, in any division."""
+    return [
+        group
+        for division in groups.values()
+        for group in head_to_head_groups(division, order=order, points=points)
+    ]
 
 
 def _kept_totals(pk, name, *kept) -> Totals:

@@ -3,7 +3,7 @@
 import pytest
 
 from bench.generate import GAMES_PER_FIXTURE, build_league
-from bench.measure import repair_function
+from bench.measure import read_path_parts, repair_function
 from bench.recount import kept, recount
 from bench.snapshot import differences, league_snapshot, standings_snapshot
 from league.models import Team
@@ -45,3 +45,23 @@ def test_the_apps_repair_of_a_generated_season_changes_no_row():
 
     assert standings_snapshot(built.season) == before
     assert kept(built.season) == recount(built.season)
+
+
+def test_the_read_paths_parts_read_what_the_read_path_reads():
+    # The bench's parts of the read path run the app's own statements and ranking: the
+    # team rows statement returns every team, head-to-head the pairs within tied groups.
+    from league import standings
+
+    built = build_league("S", seed=13, rounds=3, slug="smoke-parts")
+    parts = read_path_parts(built.season)
+
+    assert set(parts) == {"team_rows_statement", "head_to_head_statement", "ranking"}
+    assert len(parts["team_rows_statement"]()) == 20
+    groups, _ = standings.division_totals(standings.kept_team_rows(built.season))
+    order = standings.tiebreak_keys(built.season)
+    points = standings.season_points(built.season)
+    tied = standings.tied_groups(groups, order=order, points=points)
+    assert parts["head_to_head_statement"]() == standings.head_to_head(*tied)
+    assert [row.totals.id for row in parts["ranking"]()[0]] == [
+        row["id"] for row in standings.team_rows(built.season)
+    ]
