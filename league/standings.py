@@ -232,27 +232,34 @@ def _pairs_derive(season: Season, ids: list[int] | None) -> None:
                 [*params, season.pk],
             )
         return
-    kept_sql, kept_params = pairs.values("pk").query.sql_with_params()
+    kept_sql, kept_params = pairs.values(
+        "id", "team_id", "opponent_id", "won", "lost", "shutout_wins"
+    ).query.sql_with_params()
     with connection.cursor() as cursor:
         cursor.execute(
             f"""
             WITH sides AS NOT MATERIALIZED ({sides_sql}),
             fresh AS ({FRESH_PAIRS}),
+            kept AS ({kept_sql}),
+            -- The pairs that differ: new (no kept id), changed, or no longer met (no
+            -- fresh team): one hash join of the fresh pairs and the kept ones.
+            changed AS (
+                SELECT kept.id, fresh.team_id, fresh.opponent_id,
+                       fresh.won, fresh.lost, fresh.shutout_wins
+                  FROM fresh FULL JOIN kept
+                    ON kept.team_id = fresh.team_id AND kept.opponent_id = fresh.opponent_id
+                 WHERE (fresh.won, fresh.lost, fresh.shutout_wins)
+                       IS DISTINCT FROM (kept.won, kept.lost, kept.shutout_wins)
+            ),
             gone AS (
-                DELETE FROM {table} kept
-                 WHERE kept.id IN ({kept_sql})
-                   AND NOT EXISTS (
-                       SELECT FROM fresh
-                        WHERE fresh.team_id = kept.team_id
-                          AND fresh.opponent_id = kept.opponent_id)
+                DELETE FROM {table} WHERE id IN (SELECT id FROM changed WHERE team_id IS NULL)
             )
-            INSERT INTO {table} AS kept {columns}
-            SELECT %s, fresh.* FROM fresh
+            INSERT INTO {table} {columns}
+            SELECT %s, team_id, opponent_id, won, lost, shutout_wins
+              FROM changed WHERE team_id IS NOT NULL
                 ON CONFLICT (team_id, opponent_id) DO UPDATE
                SET won = EXCLUDED.won, lost = EXCLUDED.lost,
                    shutout_wins = EXCLUDED.shutout_wins
-             WHERE (kept.won, kept.lost, kept.shutout_wins)
-                   IS DISTINCT FROM (EXCLUDED.won, EXCLUDED.lost, EXCLUDED.shutout_wins)
             """,
             [*params, *kept_params, season.pk],
         )

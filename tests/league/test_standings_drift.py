@@ -443,3 +443,42 @@ def test_a_league_renamed_in_the_admin_shows_its_new_name_at_once(client, world,
 
     assert response.status_code == 302
     assert "County Clare League" in teams_page(_anonymous(), world.season)
+
+
+def test_a_full_recount_of_head_to_head_rewrites_only_the_pairs_that_differ(world):
+    # A season's recount runs over thousands of pairs, nearly all of them right: it
+    # mends the wrong ones (a changed count, a pair missing, a pair that never met) and
+    # leaves every right row where it is, not written again (its ctid, the row version's
+    # place on disk, unchanged).
+    from django.db import connection
+
+    from league import standings
+    from league.models import TeamPairStanding
+
+    a, b, c, d = (TeamFactory(season=world.season, pub=world.pub) for _ in range(4))
+    win_game(season=world.season, winner=a, loser=b)
+    win_game(season=world.season, winner=a, loser=c)
+    win_game(season=world.season, winner=d, loser=b)
+    pairs = TeamPairStanding.objects.filter(season=world.season)
+    pairs.filter(team=a, opponent=c).update(won=9)
+    pairs.filter(team=c, opponent=a).delete()
+    TeamPairStanding.objects.create(season=world.season, team=b, opponent=c, won=1)
+
+    def versions():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT team_id, opponent_id, ctid::text FROM league_teampairstanding"
+                " WHERE season_id = %s",
+                [world.season.pk],
+            )
+            return {(team, opponent): ctid for team, opponent, ctid in cursor.fetchall()}
+
+    before = versions()
+    standings.standings_derive(season_id=world.season.pk)
+    after = versions()
+
+    assert_true_to_the_games(world.season)
+    right = {(a.pk, b.pk), (b.pk, a.pk), (d.pk, b.pk), (b.pk, d.pk)}
+    assert {pair: after[pair] for pair in right} == {pair: before[pair] for pair in right}
+    assert after[a.pk, c.pk] != before[a.pk, c.pk]  # mended
+    assert (c.pk, a.pk) in after and (b.pk, c.pk) not in after
