@@ -8,7 +8,7 @@ from django.urls import reverse
 from league import services
 from league.imports import sign_rows
 from league.models import Fixture
-from tests.factories import TeamFactory, UserFactory
+from tests.factories import PubFactory, TeamFactory, UserFactory
 from tests.league.conftest import snapshot
 
 pytestmark = pytest.mark.django_db
@@ -371,3 +371,24 @@ def test_the_header_links_follow_the_role(client, scene):
     client.force_login(scene["world"].other_secretary)
     page = client.get(url).content.decode()
     assert ">Manage</a>" not in page and ">Tonight</a>" not in page
+
+
+def test_the_header_reads_what_the_person_may_do_in_one_query(rf, world, django_assert_num_queries):
+    # Every page of a league asks this for its header links, for everyone logged in.
+    from league.templatetags.league_roles import league_roles
+
+    kerry_pub = PubFactory(league=world.other_league, slug="tralee")
+    kerry_pub.organisers.add(world.organiser)  # organises in both leagues
+    world.other_pub.organisers.add(world.organiser)
+    expected = {
+        world.secretary: (True, set()),
+        world.organiser: (False, {world.pub.pk, world.other_pub.pk}),
+        world.other_organiser: (False, {world.other_pub.pk}),
+        world.other_secretary: (False, set()),
+    }
+    for user, (secretary, pubs) in expected.items():
+        request = rf.get("/")
+        request.user = user
+        with django_assert_num_queries(1):
+            roles = league_roles({"request": request}, world.league)
+        assert (roles["secretary"], set(roles["pub_ids"])) == (secretary, pubs)
