@@ -6,9 +6,8 @@ Who may change what. Every view that changes a record asks here, for that object
 - Anyone may read the public pages.
 """
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
+from django.db import connection
 
 from league.models import League, Pub
 
@@ -23,15 +22,27 @@ def is_organiser(user, pub: Pub | None) -> bool:
     return pub.organisers.filter(pk=user.pk).exists()
 
 
+# Whether a user is a secretary of the league or an organiser of the pub. Written out:
+# every sheet and every change to a game asks it, and the ORM takes several times longer
+# to build the statement than the database takes to answer it (0.7 ms against 0.2 ms on
+# the bench's machine).
+RUNS_PUB = f"""
+    SELECT EXISTS (SELECT 1 FROM {League.secretaries.through._meta.db_table}
+                    WHERE league_id = %s AND user_id = %s)
+        OR EXISTS (SELECT 1 FROM {Pub.organisers.through._meta.db_table}
+                    WHERE pub_id = %s AND user_id = %s)
+"""
+
+
 def can_run_pub(user, pub: Pub | int | None, league: League | int) -> bool:
     """May this user enter results and change records at this pub? (1 query; the pub
     and the league may be given by their ids)"""
     if not user.is_authenticated:
         return False
-    runs = Q(leagues_run=league)
-    if pub is not None:
-        runs |= Q(pubs_organised=pub)
-    return get_user_model().objects.filter(runs, pk=user.pk).exists()
+    pub_id, league_id = getattr(pub, "pk", pub), getattr(league, "pk", league)
+    with connection.cursor() as cursor:
+        cursor.execute(RUNS_PUB, [league_id, user.pk, pub_id, user.pk])
+        return bool(cursor.fetchone()[0])
 
 
 def pubs_run_by(user, league: League):
