@@ -392,3 +392,27 @@ def test_the_header_reads_what_the_person_may_do_in_one_query(rf, world, django_
         with django_assert_num_queries(1):
             roles = league_roles({"request": request}, world.league)
         assert (roles["secretary"], set(roles["pub_ids"])) == (secretary, pubs)
+
+
+def test_who_may_run_a_pub_in_one_query(world, django_assert_num_queries):
+    # The check every sheet and every change to a game asks, given objects or ids.
+    from django.contrib.auth.models import AnonymousUser
+
+    from league.permissions import can_run_pub
+
+    may = {
+        world.secretary: (True, True, True),
+        world.organiser: (True, False, False),
+        world.other_organiser: (False, True, False),
+        world.other_secretary: (False, False, False),
+    }
+    for user, expected in may.items():
+        with django_assert_num_queries(3):
+            answers = (
+                can_run_pub(user, world.pub, world.league),
+                can_run_pub(user, world.other_pub.pk, world.league.pk),
+                can_run_pub(user, None, world.league),  # a game with no pub
+            )
+        assert answers == expected, user
+    with django_assert_num_queries(0):
+        assert not can_run_pub(AnonymousUser(), world.pub, world.league)
