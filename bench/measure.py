@@ -47,27 +47,19 @@ def read_path(season) -> list:
 
 def read_path_parts(season) -> dict:
     """The read path's three parts, each on its own, to show where its time goes: its two
-    statements as bare cursors (the team rows' SQL compiled by the ORM beforehand, so
-    no ORM runs in the timing), and the ranking in plain Python on totals and
-    head-to-head rows read once here. What is left of the read path is the ORM's share
-    and building the totals and the table's rows."""
-    kept = standings.kept_team_rows(season)
-    sql, params = kept.query.sql_with_params()
-    groups, _ = standings.division_totals(kept)
+    statements, and the ranking in plain Python on totals and head-to-head rows read
+    once here. What is left of the read path is building the totals, finding the teams
+    level and building the table's rows."""
+    groups, _ = standings.division_totals(standings.kept_team_rows(season))
     order, points = standings.tiebreak_keys(season), standings.season_points(season)
     tied = standings.tied_groups(groups, order=order, points=points)
     pairs = standings.head_to_head(*tied)
-
-    def team_rows_statement():
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            return cursor.fetchall()
 
     def ranking():
         return [rank_teams(t, order=order, points=points, pairs=pairs) for t in groups.values()]
 
     return {
-        "team_rows_statement": team_rows_statement,
+        "team_rows_statement": lambda: standings.kept_team_rows(season),
         "head_to_head_statement": lambda: standings.head_to_head(*tied),
         "ranking": ranking,
     }

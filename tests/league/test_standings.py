@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import rules
 from bench.recount import kept, recount
 from league import standings
-from league.models import Season, SideResult
+from league.models import Season, SideResult, Team
 from league.ranking import rank_teams
 from scoring.demo import load_demo
 from scoring.models import Game
@@ -29,6 +29,7 @@ from scoring.services import (
     season_results_rebuild,
 )
 from tests.factories import (
+    DivisionFactory,
     FixtureFactory,
     LeagueFactory,
     PubFactory,
@@ -70,6 +71,31 @@ def test_a_finished_game_counts_for_both_teams_their_players_and_pubs():
     assert pubs[home.pub_id]["won"] == 1
     assert SideResult.objects.count() == 2
     assert kept(season) == recount(season)
+
+
+@pytest.mark.django_db
+def test_the_team_tables_written_out_read_is_the_models_own():
+    # The team table's one statement is written out for speed; the ORM's reading of the
+    # same models is the reference: each division, teams without one, a team with no
+    # kept row yet, and another season's team left out.
+    season = SeasonFactory()
+    north, south = DivisionFactory(season=season), DivisionFactory(season=season)
+    a, b = TeamFactory(season=season, division=north), TeamFactory(season=season, division=north)
+    c = TeamFactory(season=season, division=south)
+    TeamFactory(season=season)  # no division, no games: no kept row
+    TeamFactory(season=SeasonFactory(league=season.league))
+    win_game(season=season, winner=a, loser=b)
+    win_game(season=season, winner=c, loser=a, shutout=True)
+    kept = [f"standing__{name}" for name in (*standings.KEPT, "fixtures_won")]
+
+    def by_orm(**division):
+        teams = Team.objects.filter(season=season, **division)
+        return list(teams.values_list("pk", "name", "pub_id", "pub__name", "division__name", *kept))
+
+    assert standings.kept_team_rows(season) == by_orm()
+    assert len(by_orm()) == 4
+    assert standings.kept_team_rows(season, division_id=north.pk) == by_orm(division=north)
+    assert standings.kept_team_rows(season, division_id=south.pk) == by_orm(division=south)
 
 
 @pytest.mark.django_db
