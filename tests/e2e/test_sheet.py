@@ -369,6 +369,33 @@ def test_save_is_on_the_first_screen_for_two_and_three_sides(
     assert_accessible(page)
 
 
+def test_the_sheets_header_keeps_the_leagues_name_readable_for_a_secretary(
+    night, live_server, page, assert_accessible
+):
+    # A secretary's header has the most links (Card drives, Tonight, Manage, Log out);
+    # on the sheet's one-line header they left no room for the league's name at all.
+    league = night.season.league
+    league.name = "Clare Twenty-Five League"
+    league.save()
+    league.secretaries.add(UserFactory(username="una"))
+    login(page, live_server, "una", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{night.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+
+    brand = page.locator(".site-header .brand")
+    assert brand.bounding_box()["width"] >= 390 / 3  # "Clare Twenty-Fi…" at least
+    header = page.locator(".site-header")
+    for name in ("Tonight", "Log out"):
+        assert header.get_by_role("link", name=name).or_(
+            header.get_by_role("button", name=name)
+        ).is_visible()
+    assert header.bounding_box()["height"] <= 56  # still one line: Save stays in view
+    assert in_view(page, "button.save")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_accessible(page)
+
+
 def test_back_after_a_save_shows_the_current_sheet(night, live_server, page):
     start_game(page, live_server, night)
     tap(page, "3")
