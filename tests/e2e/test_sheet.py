@@ -387,9 +387,11 @@ def test_the_sheets_header_keeps_the_leagues_name_readable_for_a_secretary(
     assert brand.bounding_box()["width"] >= 390 / 3  # "Clare Twenty-Fi…" at least
     header = page.locator(".site-header")
     for name in ("Tonight", "Log out"):
-        assert header.get_by_role("link", name=name).or_(
-            header.get_by_role("button", name=name)
-        ).is_visible()
+        assert (
+            header.get_by_role("link", name=name)
+            .or_(header.get_by_role("button", name=name))
+            .is_visible()
+        )
     assert header.bounding_box()["height"] <= 56  # still one line: Save stays in view
     assert in_view(page, "button.save")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
