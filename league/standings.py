@@ -1,8 +1,10 @@
 """
-Standings, derived: every table is an aggregate of the result rows (`SideResult`, one
-per side per finished game), read with the season's settings as they are now. Nothing
-else is kept, so no edit, move or settings change can leave a table differing from a
-recount of the games.
+Standings, derived from the result rows (`SideResult`, one per side per finished game),
+read with the season's settings as they are now. The player and pub tables aggregate
+the result rows; the team table reads kept rows (`TeamStanding`, `TeamPairStanding`)
+that `standings_derive` writes again from them in the transaction of every change that
+counts, so no edit, move or settings change can leave a table differing from a recount
+of the games.
 
 Each table is a fixed number of queries however big the league grows; the pages cache
 what they draw under the league's content version (`league.results`).
