@@ -7,8 +7,12 @@ game sheets and records) gets the response kept under the page's address (only t
 query parameters the page knows) and its htmx target, if it was drawn at the league's
 current content version, which every change that shows on a public page moves on
 (`league.results`). With Redis the current version is published in the cache, and a
-visit costs one round trip to it, no query and no rendering; without, one query reads
-it from the database. A new result is never hidden behind an old page.
+visit costs at most one round trip to it, no query and no rendering; mostly none at all,
+as each app server process also keeps the versions and the pages it answered in its own
+memory (`HERE`) and answers from there for as long as it has heard of no change
+(`cache.heard`, config/redis_cache.py: a change saved through any server reaches every
+other before that change's own answer goes out). Without Redis, one query reads the
+version from the database. A new result is never hidden behind an old page.
 
 The response carries nothing per person, the security headers it was drawn with (this
 middleware sits outside the policy's, so a visit does not build them again), a strong
@@ -22,7 +26,9 @@ never served from cache.
 import functools
 import gzip
 import hashlib
+import threading
 import time
+from collections import OrderedDict
 
 from django.conf import settings
 from django.core.cache import cache
@@ -32,7 +38,7 @@ from django.utils.csp import CSP, build_policy
 from django.utils.http import http_date, parse_etags
 
 from league.models import League
-from league.results import published_key, published_version
+from league.results import PUBLISHED_FOR, published_key, published_version
 
 # Query parameters that change what a public page shows; any other is ignored.
 PARAMETERS = ("pub", "division", "sort", "page")
@@ -91,19 +97,18 @@ def page_cache(get_response):
         if slug is None:
             return get_response(request)
         key, encoding = _key(request), _encoding(request)
-        body_key = f"{key}:{encoding}"
         # A conditional GET is mostly answered 304: the page's body is fetched only if not.
         validators = request.META.get("HTTP_IF_NONE_MATCH", "")
-        conditional = bool(validators)
-        version, found = _current(slug, [key] if conditional else [key, body_key])
+        version, entry, body = _kept(slug, key, encoding, with_body=not validators)
         if version is None:  # no such league: the app answers
             return get_response(request)
-        entry = found.get(key)
         if entry is not None and entry["version"] == version:
-            if conditional and entry["etag"] in parse_etags(validators):
+            if validators and entry["etag"] in parse_etags(validators):
                 return _validated(HttpResponseNotModified(headers=entry["headers"]), entry)
-            body = cache.get(body_key) if conditional else found.get(body_key)
+            if body is None and validators:
+                body = cache.get(f"{key}:{encoding}")
             if body is not None:
+                HERE.keep(key, entry, encoding, body)
                 return _answer(entry, body, encoding)
         response = get_response(request)
         if not _keepable(response):
@@ -112,9 +117,48 @@ def page_cache(get_response):
         cache.set_many(
             {key: entry, **{f"{key}:{name}": body for name, body in bodies.items()}}, TIMEOUT
         )
+        HERE.keep(key, entry, encoding, bodies[encoding])
         return _answer(entry, bodies[encoding], encoding)
 
     return middleware
+
+
+class Here:
+    """The pages this process answered lately, as they were kept: (entry, {encoding:
+    body}) by the page's key, the most recently used `most` of them. Only with Redis,
+    where `cache.heard` tells when the version they were drawn at is still current."""
+
+    def __init__(self, most: int):
+        self.most = most
+        self._pages = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str):
+        with self._lock:
+            page = self._pages.get(key)
+            if page is not None:
+                self._pages.move_to_end(key)
+            return page
+
+    def keep(self, key: str, entry: dict, encoding: str, body: bytes) -> None:
+        if _heard() is None:
+            return
+        with self._lock:
+            page = self._pages.pop(key, None)
+            same = page is not None and page[0]["etag"] == entry["etag"]
+            self._pages[key] = (entry, {**(page[1] if same else {}), encoding: body})
+            if len(self._pages) > self.most:
+                self._pages.popitem(last=False)
+
+
+# About 25 MB at most in each app server process, for the M league's largest pages.
+HERE = Here(most=400)
+
+
+def _heard():
+    """This process's copies of the published versions, dropped as soon as a change is
+    announced (config/redis_cache.py), where the cache is Redis; else None."""
+    return getattr(cache, "heard", None) if settings.PUBLISHED_VERSIONS else None
 
 
 def _league_of(request) -> str | None:
@@ -158,15 +202,33 @@ def _league_of_game(pk: int) -> str | None:
     return slug
 
 
-def _current(slug: str, keys: list[str]) -> tuple:
-    """The league's current version (None: no such league) and what the cache holds of
-    `keys`: in one round trip to the shared cache where versions are published there,
-    else the version from the database (1 query)."""
-    if settings.PUBLISHED_VERSIONS:
-        found = cache.get_many([published_key(slug), *keys])
-        return found.pop(published_key(slug), None) or published_version(slug), found
-    version = League.objects.filter(slug=slug).values_list("content_version", flat=True).first()
-    return version, cache.get_many(keys)
+def _kept(slug: str, key: str, encoding: str, *, with_body: bool) -> tuple:
+    """The league's current version (None: no such league) and what is kept of the page:
+    its entry and, `with_body`, its body in `encoding` (each None if not kept).
+
+    With Redis, from this process's own memory when it holds the page at the version it
+    knows is current (`_heard()`: no round trip at all); else in one round trip to the
+    shared cache, where versions are published. Without Redis, the version from the
+    database (1 query) and the page from this process's cache."""
+    body_key = f"{key}:{encoding}"
+    keys = [key, body_key] if with_body else [key]
+    if not settings.PUBLISHED_VERSIONS:
+        version = League.objects.filter(slug=slug).values_list("content_version", flat=True)
+        found = cache.get_many(keys)
+        return version.first(), found.get(key), found.get(body_key)
+    heard, version_key = _heard(), published_key(slug)
+    ticket = heard.look() if heard is not None else None
+    version = heard.get(version_key) if ticket is not None else None
+    page = HERE.get(key) if version is not None else None
+    if page is not None and page[0]["version"] == version:
+        entry, bodies = page
+        if encoding in bodies or not with_body:
+            return version, entry, bodies.get(encoding)
+    found = cache.get_many([version_key, *keys])
+    version = found.get(version_key) or published_version(slug)
+    if heard is not None:
+        heard.keep(version_key, version, ticket, PUBLISHED_FOR)
+    return version, found.get(key), found.get(body_key)
 
 
 def _key(request) -> str:

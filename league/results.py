@@ -82,16 +82,24 @@ def pages_changed(slug: str) -> None:
     Where app servers share a cache (`settings.PUBLISHED_VERSIONS`, with Redis), the page
     cache asks the cache, not the database, which version of a league is current: a
     fresh random token, set here after the commit and before the changer's own answer
-    goes out, so whoever asks next, on any server, gets the new pages. A token lost
+    goes out, so whoever asks next, on any server, gets the new pages. Redis's backend
+    also announces it (config/redis_cache.py): every app server then drops the copy of
+    the old token it keeps in its own memory, before this answer goes out. A token lost
     from the cache is made again by the next reader: a page drawn anew, never an old
     one. Should Redis be out of reach just then, the change stays saved and the failure
     is logged (`robust`), and the pages catch up when the token runs out (PUBLISHED_FOR).
     With each process's own memory, the database's version is the one used."""
     if settings.PUBLISHED_VERSIONS:
-        transaction.on_commit(
-            lambda: cache.set(published_key(slug), secrets.token_hex(8), PUBLISHED_FOR),
-            robust=True,
-        )
+        transaction.on_commit(lambda: _publish(slug), robust=True)
+
+
+def _publish(slug: str) -> None:
+    key, token = published_key(slug), secrets.token_hex(8)
+    announce = getattr(cache, "announce", None)  # Redis's, not the memory cache's
+    if announce is None:
+        cache.set(key, token, PUBLISHED_FOR)
+    else:
+        announce(key, token, PUBLISHED_FOR)
 
 
 def published_version(slug: str) -> str:

@@ -2,6 +2,7 @@
 version: one query, nothing per person, 304 when the visitor's copy is current, and a
 new result shows at once (issue 14)."""
 
+import functools
 import gzip
 import re
 import uuid
@@ -347,3 +348,138 @@ def test_negative_control_with_djangos_plain_backend_a_visit_fails(season, setti
     settings.PUBLISHED_VERSIONS = True
     with pytest.raises(redis.ConnectionError):
         Client().get(teams_url(season))
+
+
+# With Redis, each app server also keeps the published versions and the pages it answered
+# in its own memory, and answers a visitor from there with no round trip at all, for as
+# long as it has heard of no change (config/redis_cache.py: Heard). Another server's
+# change reaches it as news from Redis, taken in before every visit.
+
+REDIS = "redis://127.0.0.1:6379/5"
+
+
+@pytest.fixture
+def redis_cache(settings):
+    redis.Redis.from_url(REDIS).ping()  # make test starts Redis when it is down
+    prefix = f"heard-{uuid.uuid4().hex[:8]}"
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "config.redis_cache.RedisCache",
+            "LOCATION": REDIS,
+            "KEY_PREFIX": prefix,
+        }
+    }
+    settings.PUBLISHED_VERSIONS = True
+    page_cache.HERE._pages.clear()
+    yield
+    client = redis.Redis.from_url(REDIS)
+    for key in client.scan_iter(f"{prefix}:*"):
+        client.delete(key)
+    page_cache.HERE._pages.clear()
+
+
+def another_server():
+    """The cache as another app server's process has it: the same Redis, its own memory."""
+    from django.conf import settings
+
+    from config.redis_cache import RedisCache
+
+    options = settings.CACHES["default"]
+    return RedisCache(options["LOCATION"], {"KEY_PREFIX": options["KEY_PREFIX"]})
+
+
+@functools.cache
+def _counter():
+    return redis.Redis.from_url(REDIS)
+
+
+def redis_commands() -> int:
+    """Commands Redis has run so far, by everyone (less the one that asks)."""
+    return _counter().info("stats")["total_commands_processed"]
+
+
+def visit(url, **headers):
+    """A visitor's GET: the response, its queries and the Redis commands it cost."""
+    before = redis_commands()
+    response, queries = get(Client(), url, **headers)
+    return response, queries, redis_commands() - before - 1
+
+
+@published
+def test_with_redis_a_server_answers_a_page_it_holds_from_its_own_memory(season, redis_cache):
+    first, _, _ = visit(teams_url(season))
+    again, queries, commands = visit(teams_url(season))
+    assert again.content == first.content
+    assert (queries, commands) == (0, 0)
+    not_modified, queries, commands = visit(teams_url(season), if_none_match=first["ETag"])
+    assert not_modified.status_code == 304
+    assert (queries, commands) == (0, 0)
+
+    aces, bowers = season.teams.order_by("name")
+    win_game(season=season, winner=bowers, loser=aces)  # announced by this server
+
+    fresh, _, commands = visit(teams_url(season), if_none_match=first["ETag"])
+    assert fresh.status_code == 200 and fresh.content != first.content
+    assert commands > 0
+
+
+def change_elsewhere(season, monkeypatch):
+    """A result saved and announced by another server: this one only hears of it."""
+    from league import results
+
+    with monkeypatch.context() as here:
+        here.setattr(results, "pages_changed", lambda slug: None)
+        aces, bowers = season.teams.order_by("name")
+        win_game(season=season, winner=bowers, loser=aces)
+    another_server().announce(results.published_key("clare"), uuid.uuid4().hex, 60)
+
+
+@published
+def test_a_change_announced_by_another_server_is_on_the_next_visit(
+    season, redis_cache, monkeypatch
+):
+    first, _, _ = visit(teams_url(season))
+    assert visit(teams_url(season))[2] == 0  # held here
+
+    change_elsewhere(season, monkeypatch)
+
+    after, queries, _ = visit(teams_url(season))
+    assert after.content != first.content and queries > 0
+
+
+@published
+def test_negative_control_news_not_taken_in_leaves_the_old_page(season, redis_cache, monkeypatch):
+    first, _, _ = visit(teams_url(season))
+    heard = cache.heard
+    monkeypatch.setattr(heard._pubsub, "get_message", lambda timeout: None)
+
+    change_elsewhere(season, monkeypatch)
+
+    stale, _, commands = visit(teams_url(season))
+    assert stale.content == first.content and commands == 0
+
+
+@published
+def test_after_a_second_without_a_look_the_copies_are_read_again(season, redis_cache):
+    """News can wait in Redis rather than in this process's socket only once the socket
+    is full; a second of news is far short of that, so copies older than the last look
+    by more than a second are not trusted."""
+    visit(teams_url(season))
+    assert visit(teams_url(season))[2] == 0
+    cache.heard._looked_at -= 2
+
+    _, _, commands = visit(teams_url(season))
+
+    assert commands > 0
+    assert visit(teams_url(season))[2] == 0  # and held again
+
+
+@published
+def test_a_lost_subscription_forgets_every_copy(season, redis_cache):
+    visit(teams_url(season))
+    assert visit(teams_url(season))[2] == 0
+    redis.Redis.from_url(REDIS).client_kill_filter(_type="pubsub")
+
+    _, _, commands = visit(teams_url(season))
+
+    assert commands > 0  # read from Redis again, not from a copy heard of by no news

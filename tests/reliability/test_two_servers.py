@@ -5,6 +5,7 @@ cache), a session made on one works on the other, and sixteen phones racing the 
 deal across both still save one deal.
 """
 
+import re
 import secrets
 import urllib.parse
 import urllib.request
@@ -59,6 +60,24 @@ def test_a_deal_saved_through_one_server_is_on_the_others_next_page(two_servers)
     game.refresh_from_db()
     assert game.scores == [20, 5]
     assert "20" in after and "5" in after
+
+
+def test_each_server_shows_every_deal_saved_through_the_other_on_its_next_page(two_servers):
+    """Each server answers a visitor from its own memory while it has heard of no change
+    (config/redis_cache.py: Heard): after every deal saved through one, the other's very
+    next page shows it, ten times over, both ways."""
+    for n in range(10):
+        writer, reader = two_servers if n % 2 == 0 else reversed(two_servers)
+        game = new_game()
+        path = f"/games/{game.pk}/"
+        before = get(reader, path)
+        assert get(reader, path) == before  # held by the reader
+        prepare, post = deal_poster(writer, game, scorer_session(writer, game))
+        status = post(prepare(0), key=str(uuid.uuid4()), version=game.version, dealer=0, first=3)
+        assert status == 302
+        after = get(reader, path)
+        assert after != before, f"round {n}: the reader's page is the old one"
+        assert re.search(r"\b15\b", after) and re.search(r"\b10\b", after)
 
 
 def test_a_scorer_session_made_on_one_server_scores_on_the_other(two_servers):
