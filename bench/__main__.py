@@ -369,6 +369,8 @@ def http(built, url, args) -> dict:
                 samples[name].append(result["rps"])
                 runs.append({"round": round_, "what": name, **result})
                 say(f"  {name}: {result['rps']:.0f} req/s ({result['bad']} unexpected)")
+    say("  the deal POST's floors (bench/floors.py)")
+    floors = deal_post_floors(url, pool_of_games(built, 2 * per_run), args)
     say("  one app server without Redis (the version read from PostgreSQL)")
     without = without_redis(url, standings_path, args)
     say("  two app servers on one PostgreSQL and one Redis")
@@ -396,7 +398,46 @@ def http(built, url, args) -> dict:
         "deal_post_vs_hello": round(medians["deal_post"] / medians["hello"], 3),
         "two_servers": two,
         "without_redis": without,
+        "deal_post_floors": floors,
     }
+
+
+def deal_post_floors(url, games, args) -> dict:
+    """What a deal POST of this design costs at the least (bench/floors.py), each floor
+    on a server of its own, as the app's (2 workers, Redis), against that server's hello:
+    a logged-in POST that writes nothing, and the deal's own statements written out."""
+    from bench import load
+    from bench.server import Browser, serving
+
+    out = {}
+    half = len(games) // 2
+    for i, floor in enumerate(("logged-in", "statements")):
+        env = {
+            **redis_env(ONE_SERVER_REDIS),
+            "DJANGO_SETTINGS_MODULE": "bench.floor_settings",
+            "BENCH_FLOOR": floor,
+        }
+        with serving(url, extra_env=env) as base:
+            browser = Browser(base)
+            browser.login("bench-secretary", "bench-secretary-25")
+            load.drain(base)
+            hello = load.get(base + "/healthz", args.seconds)
+            load.drain(base)
+            posts = load.post_deals(
+                base,
+                games[i * half : (i + 1) * half],
+                browser.cookie_header(),
+                browser.csrf,
+                args.seconds,
+            )
+        out[floor] = {
+            "rps": round(posts["rps"], 1),
+            "bad": posts["bad"],
+            "hello_rps": round(hello["rps"], 1),
+            "vs_hello": round(posts["rps"] / hello["rps"], 3),
+        }
+        say(f"  floor {floor}: {posts['rps']:.0f} req/s, {out[floor]['vs_hello']}x its hello")
+    return out
 
 
 # Every app server the bench starts (but one) shares a Redis, as in production; each
@@ -657,6 +698,13 @@ def table(report) -> str:
         f"{report['national_night']['two_servers_redis']['box_share']:.1%}.",
         "",
         drive_line(report.get("drive")),
+        "",
+        "Deal POST floors (bench/floors.py; each against its own server's hello): "
+        + ", ".join(
+            f"{name} {f['rps']:.0f} req/s = {f['vs_hello']}x ({f['bad']} unexpected)"
+            for name, f in report["http"]["deal_post_floors"].items()
+        )
+        + f"; the deal POST {report['http']['deal_post_vs_hello']}x.",
         "",
         "Queries per deal POST (in process): "
         + ", ".join(f"{k} {v[1]} ({v[0]})" for k, v in report["deal_post_queries"].items())

@@ -1,0 +1,98 @@
+"""Floors for the deal POST: what a POST of this design costs at the least, measured on
+the same server and load as the app's own (`bench.floor_settings` serves this URLconf).
+
+`BENCH_FLOOR` picks what answers the deal's address, `/games/<id>/deals/`:
+
+- `logged-in`: a POST by someone logged in that writes nothing: their session and user
+  read, the CSRF token checked, a message and a redirect, as the deal POST answers.
+- `statements`: that, the deal form read and the deal scored by the rules, and the deal
+  POST's own seven statements, written out by hand and run in one transaction: the game
+  locked, who may score it, its deals and the key, the deal written, the game's totals,
+  the league's version, the record's line. No model objects, no checks between them.
+
+Neither is ever part of the app: the bench's server alone loads this module.
+"""
+
+import os
+
+from django.contrib import messages
+from django.db import connection, transaction
+from django.shortcuts import redirect
+from django.urls import path
+from django.views.decorators.http import require_POST
+
+import rules
+from config.urls import urlpatterns as app_urlpatterns
+from league.models import Fixture, League
+from league.permissions import RUNS_PUB
+from scoring.forms import DealForm
+from scoring.models import Deal, Game, GameEvent
+
+GAME, DEAL, EVENT = Game._meta.db_table, Deal._meta.db_table, GameEvent._meta.db_table
+LOCKED_GAME = f"""
+    SELECT game.league_id, game.pub_id, fixture.pub_id, game.version, game.sides
+      FROM {GAME} game LEFT JOIN {Fixture._meta.db_table} fixture ON fixture.id = game.fixture_id
+     WHERE game.id = %s FOR UPDATE OF game
+"""
+DEALS = f"SELECT id, number, live, dealer, tricks, key FROM {DEAL} WHERE game_id = %s OR key = %s"
+NEW_DEAL = f"""
+    INSERT INTO {DEAL} (game_id, number, version, live, dealer, tricks, trick_winners, key,
+                        entered_by_id, created_at)
+    VALUES (%s, 1, 1, true, %s, %s, '', %s, %s, now()) RETURNING id
+"""
+TOTALS = f"UPDATE {GAME} SET scores = %s, version = version + 1 WHERE id = %s"
+VERSION = f"""
+    UPDATE {League._meta.db_table} SET content_version = content_version + 1
+     WHERE id = %s RETURNING slug
+"""
+LINE = f"""
+    INSERT INTO {EVENT} (game_id, kind, user_id, deal_id, text, created_at)
+    VALUES (%s, 'deal', %s, %s, %s, now())
+"""
+
+
+class _TwoSides:
+    sides = 2
+
+
+@require_POST
+def logged_in(request, pk):
+    assert request.user.is_authenticated
+    messages.success(request, "Deal 1 saved: Harbour Hearts 15 – The Robbers 10.")
+    return redirect(f"/games/{pk}/")
+
+
+@require_POST
+def statements(request, pk):
+    user = request.user
+    assert user.is_authenticated
+    form = DealForm(request.POST, game=_TwoSides())
+    assert form.is_valid(), form.errors
+    data = form.cleaned_data
+    key = str(data["key"])
+    deal = rules.Deal(dealer=data["dealer"], tricks=tuple(data["tricks"]))
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(LOCKED_GAME, [pk])
+        league_id, pub_id, fixture_pub_id, _version, sides = cursor.fetchone()
+        cursor.execute(RUNS_PUB, [league_id, user.pk, fixture_pub_id or pub_id, user.pk])
+        assert cursor.fetchone()[0]
+        cursor.execute(DEALS, [pk, key])
+        cursor.fetchall()
+        result = rules.score_game(rules.RULESETS["twenty-five"], sides=sides, deals=[deal])
+        tricks = "".join(str(t) for t in deal.tricks)
+        cursor.execute(NEW_DEAL, [pk, deal.dealer, tricks, key, user.pk])
+        deal_id = cursor.fetchone()[0]
+        cursor.execute(TOTALS, [f"[{result.scores[0]}, {result.scores[1]}]", pk])
+        cursor.execute(VERSION, [league_id])
+        cursor.fetchone()
+        cursor.execute(LINE, [pk, user.pk, deal_id, f"Deal 1: {tricks}"])
+    messages.success(request, "Deal 1 saved: Harbour Hearts 15 – The Robbers 10.")
+    return redirect(f"/games/{pk}/")
+
+
+FLOORS = {"logged-in": logged_in, "statements": statements}
+
+urlpatterns = [
+    path("games/<int:pk>/deals/", FLOORS[os.environ.get("BENCH_FLOOR", "logged-in")]),
+    *app_urlpatterns,
+]
