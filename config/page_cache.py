@@ -213,9 +213,9 @@ def _kept(slug: str, key: str, encoding: str, *, with_body: bool) -> tuple:
     body_key = f"{key}:{encoding}"
     keys = [key, body_key] if with_body else [key]
     if not settings.PUBLISHED_VERSIONS:
-        version = League.objects.filter(slug=slug).values_list("content_version", flat=True)
-        found = cache.get_many(keys)
-        return version.first(), found.get(key), found.get(body_key)
+        versions = League.objects.filter(slug=slug).values_list("content_version", flat=True)
+        version, found = versions.first(), cache.get_many(keys)
+        return version, found.get(key), found.get(body_key)
     heard, version_key = _heard(), published_key(slug)
     ticket = heard.look() if heard is not None else None
     version = heard.get(version_key) if ticket is not None else None
