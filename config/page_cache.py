@@ -107,8 +107,9 @@ def page_cache(get_response):
                 return _validated(HttpResponseNotModified(headers=entry["headers"]), entry)
             if body is None and validators:
                 body = cache.get(f"{key}:{encoding}")
+                if body is not None:
+                    HERE.keep(key, entry, encoding, body)
             if body is not None:
-                HERE.keep(key, entry, encoding, body)
                 return _answer(entry, body, encoding)
         response = get_response(request)
         if not _keepable(response):
@@ -226,9 +227,12 @@ def _kept(slug: str, key: str, encoding: str, *, with_body: bool) -> tuple:
             return version, entry, bodies.get(encoding)
     found = cache.get_many([version_key, *keys])
     version = found.get(version_key) or published_version(slug)
+    entry, body = found.get(key), found.get(body_key)
     if heard is not None:
         heard.keep(version_key, version, ticket, PUBLISHED_FOR)
-    return version, found.get(key), found.get(body_key)
+        if entry is not None and body is not None and entry["version"] == version:
+            HERE.keep(key, entry, encoding, body)
+    return version, entry, body
 
 
 def _key(request) -> str:

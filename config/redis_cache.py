@@ -203,7 +203,7 @@ class Heard:
                     break
             else:
                 raise redis_py.TimeoutError("no answer to SUBSCRIBE")
-        except OUT_OF_REACH as error:
+        except (redis_py.RedisError, OSError) as error:
             self._lose(now, error)
             return False
         self._pubsub, self._copies, self._looked_at = pubsub, {}, now
