@@ -141,9 +141,7 @@ def rank_teams(
     says so.
     """
     pairs = pairs or {}
-    league_points = {
-        t.id: points.of(won=t.won, lost=t.lost, shutout_wins=t.shutout_wins) for t in teams
-    }
+    league_points = {t.id: _value("points", t, points) for t in teams}
 
     def h2h_values(group: Sequence[Totals]) -> dict[int, int] | None:
         """Each team's league points in games against the rest of the group, or None
@@ -161,6 +159,8 @@ def rank_teams(
         }
 
     def values_for(key: str, group: Sequence[Totals]) -> dict[int, int] | None:
+        if key == "points":
+            return {t.id: league_points[t.id] for t in group}
         if key == "head_to_head":
             return h2h_values(group)
         return {t.id: _value(key, t, points) for t in group}
@@ -168,20 +168,32 @@ def rank_teams(
     placed: list[Placed] = []
 
     def place(group, keys, level_on: tuple, decided_by, skipped=False) -> None:
-        if len(group) == 1 or not keys:
-            shared = len(group) > 1
+        if len(group) == 1:  # most teams of a big table: placed without a sort
+            (team,) = group
+            note = _note(level_on, decided_by, False, skipped)
+            placed.append(
+                Placed(
+                    totals=team,
+                    position=len(placed) + 1,
+                    league_points=league_points[team.id],
+                    note=note,
+                    level_on=level_on,
+                    decided_by=decided_by,
+                )
+            )
+            return
+        if not keys:  # nothing separates them: a shared position, in name order
             start = len(placed) + 1
-            note = _note(level_on, decided_by, shared, skipped)
+            note = _note(level_on, decided_by, True, skipped)
             for team in sorted(group, key=lambda t: t.name):
                 placed.append(
                     Placed(
                         totals=team,
                         position=start,
-                        shared=shared,
+                        shared=True,
                         league_points=league_points[team.id],
                         note=note,
                         level_on=level_on,
-                        decided_by=None if shared else decided_by,
                     )
                 )
             return
@@ -193,17 +205,18 @@ def rank_teams(
         by_value: dict[int, list[Totals]] = {}
         for team in group:
             by_value.setdefault(values[team.id], []).append(team)
+        if len(by_value) == 1:  # all level on this key: the next one decides
+            ((value, level),) = by_value.items()
+            place(level, rest, level_on + ((key, value),), decided_by, skipped)
+            return
         distinct = sorted(by_value, reverse=True)
-        for rank, v in enumerate(distinct):
-            subgroup = by_value[v]
-            if len(distinct) == 1:
-                place(subgroup, rest, level_on + ((key, v),), decided_by, skipped)
-                continue
-            side = "behind" if rank == len(distinct) - 1 else "ahead"
+        for value in distinct:
+            subgroup = by_value[value]
+            side = "behind" if value == distinct[-1] else "ahead"
             if len(subgroup) == 1:
-                place(subgroup, (), level_on, (key, v, side), skipped)
+                place(subgroup, (), level_on, (key, value, side), skipped)
             else:
-                place(subgroup, rest, level_on + ((key, v),), (key, v, side), skipped)
+                place(subgroup, rest, level_on + ((key, value),), (key, value, side), skipped)
 
     place(list(teams), list(order), (), None)
     return placed

@@ -379,10 +379,17 @@ def _team_url(league_slug: str):
 
 
 def _row(totals: Totals) -> dict:
+    """A table row's id, name, counts (`COUNT_FIELDS`) and share of games won."""
     return {
         "id": totals.id,
         "name": totals.name,
-        **{name: getattr(totals, name) for name in COUNT_FIELDS},
+        "played": totals.played,
+        "won": totals.won,
+        "lost": totals.lost,
+        "shutout_wins": totals.shutout_wins,
+        "points_for": totals.points_for,
+        "points_against": totals.points_against,
+        "marches": totals.marches,
         "win_percent": _percent(totals),
     }
 
