@@ -370,7 +370,7 @@ def http(built, url, args) -> dict:
                 runs.append({"round": round_, "what": name, **result})
                 say(f"  {name}: {result['rps']:.0f} req/s ({result['bad']} unexpected)")
     say("  the deal POST's floors (bench/floors.py)")
-    floors = deal_post_floors(url, pool_of_games(built, 2 * per_run), args)
+    floors = deal_post_floors(url, pool_of_games(built, len(FLOORS) * per_run), args)
     say("  one app server without Redis (the version read from PostgreSQL)")
     without = without_redis(url, standings_path, args)
     say("  two app servers on one PostgreSQL and one Redis")
@@ -405,13 +405,14 @@ def http(built, url, args) -> dict:
 def deal_post_floors(url, games, args) -> dict:
     """What a deal POST of this design costs at the least (bench/floors.py), each floor
     on a server of its own, as the app's (2 workers, Redis), against that server's hello:
-    a logged-in POST that writes nothing, and the deal's own statements written out."""
+    a logged-in POST that writes nothing, and the deal's own statements written out, as
+    seven and as two."""
     from bench import load
     from bench.server import Browser, serving
 
     out = {}
-    half = len(games) // 2
-    for i, floor in enumerate(("logged-in", "statements")):
+    share = len(games) // len(FLOORS)
+    for i, floor in enumerate(FLOORS):
         env = {
             **redis_env(ONE_SERVER_REDIS),
             "DJANGO_SETTINGS_MODULE": "bench.floor_settings",
@@ -425,7 +426,7 @@ def deal_post_floors(url, games, args) -> dict:
             load.drain(base)
             posts = load.post_deals(
                 base,
-                games[i * half : (i + 1) * half],
+                games[i * share : (i + 1) * share],
                 browser.cookie_header(),
                 browser.csrf,
                 args.seconds,
@@ -438,6 +439,11 @@ def deal_post_floors(url, games, args) -> dict:
         }
         say(f"  floor {floor}: {posts['rps']:.0f} req/s, {out[floor]['vs_hello']}x its hello")
     return out
+
+
+# The deal POST's floors, as bench/floors.py names them (its module isn't imported here:
+# it loads the app's URLconf).
+FLOORS = ("logged-in", "statements", "two-trips")
 
 
 # Every app server the bench starts (but one) shares a Redis, as in production; each

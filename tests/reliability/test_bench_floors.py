@@ -37,8 +37,9 @@ def test_the_logged_in_floor_answers_as_the_deal_post_does_and_writes_nothing(se
     assert not Deal.objects.filter(game=game).exists()
 
 
-def test_the_statements_floor_writes_the_deals_own_rows(settings):
-    status, game = post_a_deal("statements", settings)
+@pytest.mark.parametrize("floor", ["statements", "two-trips"])
+def test_the_writing_floors_write_the_deals_own_rows(floor, settings):
+    status, game = post_a_deal(floor, settings)
     assert status == 302
     deal = Deal.objects.get(game=game)
     assert (deal.number, deal.tricks, deal.dealer) == (1, "32", 0)
