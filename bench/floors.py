@@ -88,6 +88,16 @@ class _TwoSides:
     sides = 2
 
 
+def _posted_deal(request) -> tuple:
+    """The logged-in user, the key and the deal of a deal POST, read by the app's form."""
+    user = request.user
+    assert user.is_authenticated
+    form = DealForm(request.POST, game=_TwoSides())
+    assert form.is_valid(), form.errors
+    data = form.cleaned_data
+    return user, str(data["key"]), rules.Deal(dealer=data["dealer"], tricks=tuple(data["tricks"]))
+
+
 @require_POST
 def logged_in(request, pk):
     assert request.user.is_authenticated
@@ -97,13 +107,7 @@ def logged_in(request, pk):
 
 @require_POST
 def statements(request, pk):
-    user = request.user
-    assert user.is_authenticated
-    form = DealForm(request.POST, game=_TwoSides())
-    assert form.is_valid(), form.errors
-    data = form.cleaned_data
-    key = str(data["key"])
-    deal = rules.Deal(dealer=data["dealer"], tricks=tuple(data["tricks"]))
+    user, key, deal = _posted_deal(request)
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(LOCKED_GAME, [pk])
         league_id, pub_id, fixture_pub_id, _version, sides = cursor.fetchone()
@@ -125,13 +129,7 @@ def statements(request, pk):
 
 @require_POST
 def two_trips(request, pk):
-    user = request.user
-    assert user.is_authenticated
-    form = DealForm(request.POST, game=_TwoSides())
-    assert form.is_valid(), form.errors
-    data = form.cleaned_data
-    key = str(data["key"])
-    deal = rules.Deal(dealer=data["dealer"], tricks=tuple(data["tricks"]))
+    user, key, deal = _posted_deal(request)
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(READ, {"game": pk, "user": user.pk, "key": key})
         league_id, _version, sides, may_score, _deals = cursor.fetchone()
