@@ -29,6 +29,9 @@ PLAYERS, REFRESH_EVERY_S = 500, 30
 # every 3 minutes: 55 deal POSTs/s, each followed by its sheet) and 20,000 players
 # refreshing a table every 60 s (330 GETs/s), most of them conditional.
 NATIONAL_DEALS_PER_S, NATIONAL_TABLE_GETS_PER_S, NATIONAL_CONDITIONAL_SHARE = 55, 330, 0.8
+# The league whose table a national night's redraws are timed on: S, 20 teams, as big as
+# a real league's table gets (M's 200 teams in one table is the bench's stress case).
+NATIONAL_TABLE_SIZE = "S"
 
 TARGETS = {
     "read_vs_floor": ("<=", 0.05),
@@ -133,10 +136,13 @@ def run(args, url) -> dict:
     }
     say("HTTP measurements (gunicorn, 2 workers)")
     report["http"] = http(built["M"], url, args)
+    say("  the team table drawn anew, as the first visit after a change (no cache)")
+    report["http"]["redrawn"] = redrawn(url, built, args)
     report["model"] = capacity(report["http"])
+    redraws = report["http"]["redrawn"]["rps"]
     report["national_night"] = {
-        "one_server": national_night(report["http"]["rps_median"]),
-        "two_servers_redis": national_night(report["http"]["two_servers"]["rps"]),
+        "one_server": national_night(report["http"]["rps_median"], redraws),
+        "two_servers_redis": national_night(report["http"]["two_servers"]["rps"], redraws),
     }
     say("a card drive: 200 players, 20 games, through the services")
     from bench import drives as bench_drives
@@ -531,19 +537,53 @@ def two_servers(url, standings_path, sheet_path, games, args) -> dict:
     return {"rps": rps, "redis": env["REDIS_URL"]}
 
 
-def national_night(rps: dict) -> dict:
-    """The share of this box every Twenty-Five night in Ireland at once would need."""
+def national_night(rps: dict, redrawn: dict) -> dict:
+    """The share of this box every Twenty-Five night in Ireland at once would need.
+
+    Every deal changes its league, so the next visit to that league's team table finds
+    no page kept at the new version and draws it anew: one table drawn anew per deal,
+    costing what a visit with no cache costs (`redrawn`, one server of two workers, for
+    either setup), at the size of a real league's table (S, 20 teams); the other table
+    GETs are answered from the cache, mostly 304."""
     deals, tables = NATIONAL_DEALS_PER_S, NATIONAL_TABLE_GETS_PER_S
     conditional = tables * NATIONAL_CONDITIONAL_SHARE
     shares = {
         "deal_post": deals / rps["deal_post"],
         "sheet": deals / rps["sheet"],
+        "table_drawn": deals / redrawn[NATIONAL_TABLE_SIZE],
         "table_304": conditional / rps["conditional"],
-        "table_200": (tables - conditional) / rps["standings"],
+        "table_200": (tables - conditional - deals) / rps["standings"],
     }
     return {
         "share_by_request": {k: round(v, 4) for k, v in shares.items()},
         "box_share": round(sum(shares.values()), 3),
+    }
+
+
+def redrawn(url, built: dict, args) -> dict:
+    """The visitor's team table page of each league drawn anew on every visit, as the
+    first visit after a change draws it: one server (2 workers) with no cache at all
+    (bench/redraw_settings.py), against that server's hello."""
+    from django.urls import reverse
+
+    from bench import load
+    from bench.server import serving
+
+    env = {"DJANGO_SETTINGS_MODULE": "bench.redraw_settings"}
+    rps, bad = {}, {}
+    with serving(url, extra_env=env) as base:
+        load.drain(base)
+        rps["hello"] = round(load.get(base + "/healthz", args.seconds)["rps"], 1)
+        for size, b in built.items():
+            path = reverse("league:standings-teams", args=[b.league.slug, b.season.slug])
+            load.drain(base)
+            result = load.get(base + path, args.seconds, headers=BROWSER)
+            rps[size], bad[size] = round(result["rps"], 1), result["bad"]
+            say(f"  drawn anew at {size}: {rps[size]:.0f} req/s ({bad[size]} unexpected)")
+    return {
+        "rps": rps,
+        "bad": bad,
+        **{f"{size}_vs_hello": round(rps[size] / rps["hello"], 4) for size in built},
     }
 
 
@@ -552,11 +592,13 @@ def capacity(http_report) -> dict:
     rps = http_report["rps_median"]
     deals = PUBS * TABLES / DEAL_EVERY_S
     refreshes = PLAYERS / REFRESH_EVERY_S
-    # Each deal is a POST and then the sheet it redirects to; each refresh one table page.
+    # Each deal is a POST and then the sheet it redirects to; each refresh one table page,
+    # the first after a deal drawn anew (the league's one table, as big as M's).
     shares = {
         "deal_post": deals / rps["deal_post"],
         "sheet": deals / rps["sheet"],
-        "standings": refreshes / rps["standings"],
+        "standings_drawn": deals / http_report["redrawn"]["rps"]["M"],
+        "standings": (refreshes - deals) / rps["standings"],
     }
     busy = sum(shares.values())
     return {
@@ -564,7 +606,8 @@ def capacity(http_report) -> dict:
         "model": (
             f"{PUBS} pubs x {TABLES} tables, a deal per table every {DEAL_EVERY_S // 60} min "
             f"({deals:.2f} deal POSTs/s, each followed by a sheet GET); {PLAYERS} players "
-            f"refreshing the team table every {REFRESH_EVERY_S} s ({refreshes:.2f} GETs/s)"
+            f"refreshing the team table every {REFRESH_EVERY_S} s ({refreshes:.2f} GETs/s, "
+            f"the first after each deal drawn anew)"
         ),
         "deal_posts_per_s": round(deals, 3),
         "standings_gets_per_s": round(refreshes, 3),
@@ -683,6 +726,9 @@ def table(report) -> str:
         f"| team table page, conditional (304) | {h['conditional']:.0f} |",
         f"| without Redis: hello, page, 304 | {w['hello']:.0f}, {w['standings']:.0f}, "
         f"{w['conditional']:.0f} |",
+        f"| team table page drawn anew (no cache), at S and M | "
+        f"{report['http']['redrawn']['rps']['S']:.0f}, "
+        f"{report['http']['redrawn']['rps']['M']:.0f} |",
         f"| table sheet GET (organiser) | {h['sheet']:.0f} |",
         f"| deal POST (fresh key) | {h['deal_post']:.0f} |",
         "",
@@ -698,7 +744,8 @@ def table(report) -> str:
         + ".",
         "",
         "National night (55 deal POSTs/s each with its sheet, 330 table GETs/s of which "
-        f"{NATIONAL_CONDITIONAL_SHARE:.0%} conditional), share of this box it needs: "
+        f"{NATIONAL_CONDITIONAL_SHARE:.0%} conditional and 55 drawn anew after a deal, at "
+        f"{NATIONAL_TABLE_SIZE}), share of this box it needs: "
         f"one app server {report['national_night']['one_server']['box_share']:.1%}, "
         "two app servers with Redis "
         f"{report['national_night']['two_servers_redis']['box_share']:.1%}.",
