@@ -47,10 +47,8 @@ class StandingsTable(tables.Table):
         columns = [(column, *_drawing(column)) for column in self.columns]
         for row in self.paginated_rows:
             cells = "".join(
-                CELL[number == 1].format(attrs, _text(cell))
-                for number, (attrs, cell) in enumerate(
-                    (attrs, _cell(row, column, wanted)) for column, attrs, wanted in columns
-                )
+                CELL[number == 1].format(attrs, _text(_cell(row, column, wanted)))
+                for number, (column, attrs, wanted) in enumerate(columns)
             )
             yield mark_safe(f"<tr {row.attrs.as_html()}>{cells}</tr>")
 
@@ -79,15 +77,21 @@ def _cell(row, column, wanted):
     value = row.record.get(column.accessor)
     if value in column.column.empty_values:
         return column.default
-    given = row._optional_cell_arguments(column, value)
-    if wanted is not None:
-        if any(arg not in given for arg in wanted):
-            return None
-        given = {arg: given[arg] for arg in wanted}
-    content = column.render(**given)
-    if column.link:
-        return column.link(content, **row._optional_cell_arguments(column, value))
-    return content
+    given = {
+        "value": value,
+        "record": row.record,
+        "column": column.column,
+        "bound_column": column,
+        "bound_row": row,
+        "table": row.table,
+    }
+    if wanted is None:
+        content = column.render(**given)
+    elif any(arg not in given for arg in wanted):
+        return None
+    else:
+        content = column.render(**{arg: given[arg] for arg in wanted})
+    return column.link(content, **given) if column.link else content
 
 
 class TeamTable(StandingsTable):

@@ -3,8 +3,10 @@ HTML tables2's own rows give, cell for cell, as the table's template drew them b
 
 import re
 
+import django_tables2 as tables
 import pytest
 from django.template import Context, Template
+from django.test import RequestFactory
 
 from league.tables import AllTimeTeamTable, PlayerTable, PubTable, TeamTable
 
@@ -57,6 +59,12 @@ ROWS = [
 ]
 
 
+class LinkedPubTable(PubTable):
+    """A column linked by tables2 (`linkify`), as a table may have one day."""
+
+    teams = tables.Column("Teams", linkify=lambda record: record["url"])
+
+
 @pytest.mark.parametrize(
     "table",
     [
@@ -64,10 +72,11 @@ ROWS = [
         TeamTable(ROWS, order_by="-difference", exclude=("division",)),
         PlayerTable(ROWS, order_by="name"),
         PubTable(ROWS, order_by="position"),
+        LinkedPubTable(ROWS, order_by="position"),
         AllTimeTeamTable(ROWS, order_by="-points_for"),
         TeamTable([], order_by="position"),
     ],
-    ids=["teams", "teams-sorted", "players", "pubs", "all-time", "empty"],
+    ids=["teams", "teams-sorted", "players", "pubs", "linked", "all-time", "empty"],
 )
 def test_the_body_is_the_html_tables2s_rows_give(table):
     assert "".join(table.body()) == tables2_body(table)
@@ -81,3 +90,10 @@ def test_numbers_keep_the_thousands_separator_when_it_is_used(settings):
 
     assert "12,345" in body
     assert body == tables2_body(table)
+
+
+def test_a_table_with_no_rows_says_so():
+    html = TeamTable([]).as_html(RequestFactory().get("/"))
+
+    assert "No games counted yet." in html
+    assert "<tbody>" in html and "<tr" in html.split("<tbody>")[1]
