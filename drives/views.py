@@ -17,7 +17,7 @@ from drives.forms import DriveForm, EntryForm, ResultForm, TableResultForm, TieB
 from drives.models import Drive, Entry, Result, Seat, TableLink
 from drives.services import DriveError
 from league.models import League
-from league.permissions import can_run_pub, pubs_run_by, require_pub
+from league.permissions import pubs_run_by, request_runs_pub, require_pub
 from league.qr import qr_svg
 
 
@@ -82,7 +82,7 @@ def drive_detail(request, league_slug, pk):
         "league": drive.league,
         "drive": drive,
         "rows": _board(drive),
-        "may_run": can_run_pub(request.user, drive.pub, drive.league),
+        "may_run": request_runs_pub(request, drive.pub, drive.league),
         "winners": (
             selectors.drive_prizes(drive) if drive.status == Drive.Status.FINISHED else None
         ),
@@ -317,7 +317,7 @@ def _prizes_context(request, drive):
         "league": drive.league,
         "drive": drive,
         "prizes": selectors.drive_prizes(drive),
-        "may_run": can_run_pub(request.user, drive.pub, drive.league),
+        "may_run": request_runs_pub(request, drive.pub, drive.league),
         "printed": timezone.localtime(),
     }
 

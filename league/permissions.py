@@ -57,13 +57,34 @@ def can_run_pub(user, pub: Pub | int | None, league: League | int) -> bool:
         return bool(cursor.fetchone()[0])
 
 
-def roles(user, league: League) -> tuple[bool, frozenset[int]]:
+def roles(user, league: League | int) -> tuple[bool, frozenset[int]]:
     """Whether a logged-in user is a secretary of the league, and the ids of its pubs
-    they organise (1 query)."""
+    they organise (1 query; the league may be given by its id)."""
+    league_id = getattr(league, "pk", league)
     with connection.cursor() as cursor:
-        cursor.execute(ROLES, [user.pk, league.pk, user.pk, league.pk])
+        cursor.execute(ROLES, [user.pk, league_id, user.pk, league_id])
         pubs = [pub for (pub,) in cursor.fetchall()]
     return None in pubs, frozenset(pub for pub in pubs if pub is not None)
+
+
+def request_roles(request, league: League | int) -> tuple[bool, frozenset[int]]:
+    """`roles` of the request's user, kept on the request: a page that checks who may
+    change a game and then draws the header's links asks once. (False, no pubs) for
+    anyone not logged in, with no query."""
+    user = request.user
+    if not user.is_authenticated:
+        return False, frozenset()
+    kept = request.__dict__.setdefault("_league_roles", {})
+    key = (user.pk, getattr(league, "pk", league))  # a login during the request asks again
+    if key not in kept:
+        kept[key] = roles(user, league)
+    return kept[key]
+
+
+def request_runs_pub(request, pub: Pub | int | None, league: League | int) -> bool:
+    """`can_run_pub` for the request's user, from `request_roles`."""
+    secretary, pub_ids = request_roles(request, league)
+    return secretary or getattr(pub, "pk", pub) in pub_ids
 
 
 def pubs_run_by(user, league: League):

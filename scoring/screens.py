@@ -5,6 +5,7 @@ comes from the page cache (config/page_cache.py), so a room of screens costs not
 
 from dataclasses import dataclass
 
+from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
@@ -28,9 +29,11 @@ def pub_screen(request, league_slug, pub_slug):
     )
     today = timezone.localdate()
     fixtures = fixtures_with_teams(Fixture.objects.filter(pub=pub, date=today)).order_by("pk")
+    matches = [match_for(fixture) for fixture in fixtures]
+    in_play = [match.in_play for match in matches if match.in_play is not None]
+    prefetch_related_objects(in_play, "game_sides")
     tables = []
-    for fixture in fixtures:
-        match = match_for(fixture)
+    for match in matches:
         game = match.in_play
         scores = []
         if game is not None:

@@ -75,17 +75,30 @@ class Match:
         return f"{ranked[0].label} win the match {games}"
 
 
+MATCH_GAMES = f"""
+    SELECT game.*,
+           (SELECT side.team_id FROM {GameSide._meta.db_table} side
+             WHERE side.game_id = game.id AND side."index" = game.winner) AS winning_team
+      FROM {Game._meta.db_table} game
+     WHERE game.fixture_id = %s
+     ORDER BY game.number
+"""
+
+
 def match_for(fixture: Fixture) -> Match:
     """A fixture's match: its games, games won per team (in seat order), the game in
     play, the number of the next game to start and who should deal first in it (left of
     the last dealer of the previous game)."""
     seats = list(FixtureTeam.objects.filter(fixture=fixture).select_related("team"))
-    games = list(fixture.games.prefetch_related("game_sides").order_by("number"))
+    # The games with the team of the side that won each (None while in play), written
+    # out: the sheet shows the match's score after every deal, and the ORM took longer
+    # to build this statement than the database takes to answer it. A page showing the
+    # games' sides reads them itself.
+    games = list(Game.objects.raw(MATCH_GAMES, [fixture.pk]))
     won = {seat.team_id: 0 for seat in seats}
     for game in games:
-        for side in game.game_sides.all():
-            if game.winner == side.index and side.team_id in won:
-                won[side.team_id] += 1
+        if game.winning_team in won:
+            won[game.winning_team] += 1
     in_play = next((game for game in games if game.status == Game.Status.IN_PLAY), None)
     next_number = None
     if in_play is None and len(games) < fixture.games_planned:

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
@@ -25,7 +26,7 @@ from django_htmx.http import reswap, retarget
 
 import rules
 from league.models import Fixture, Pub
-from league.permissions import can_run_pub
+from league.permissions import request_runs_pub
 from league.qr import qr_svg
 from scoring import services
 from scoring.forms import CorrectionForm, DealForm, FriendlyForm, LinkForm, StartForm, VersionForm
@@ -57,7 +58,7 @@ class Scorer:
 
 
 def _scorer(request, game: Game) -> Scorer:
-    manages = can_run_pub(request.user, game.venue_id, game.league_id)
+    manages = request_runs_pub(request, game.venue_id, game.league_id)
     link = None
     token = request.session.get(SESSION_LINKS, {}).get(str(game.pk))
     if token and not manages and not game.is_confirmed:
@@ -483,7 +484,7 @@ def game_record(request, pk):
     deals = list(game.deals.select_related("entered_by", "entered_via"))
     people = {e.user for e in events if e.user} | {d.entered_by for d in deals if d.entered_by}
     roles = roles_in_league(game, {person.pk for person in people})
-    manages = can_run_pub(request.user, game.venue_id, game.league_id)
+    manages = request_runs_pub(request, game.venue_id, game.league_id)
     who = {
         person.pk: f"{roles[person.pk]} ({person.username})" if manages else roles[person.pk]
         for person in people
@@ -512,7 +513,7 @@ def game_record(request, pk):
 
 
 def _manager_only(request, game: Game):
-    if not can_run_pub(request.user, game.venue_id, game.league_id):
+    if not request_runs_pub(request, game.venue_id, game.league_id):
         return _refuse(request)
     return None
 
@@ -618,7 +619,7 @@ def fixture_play(request, fixture_pk):
     fixture = get_object_or_404(
         Fixture.objects.select_related("season__league", "pub"), pk=fixture_pk
     )
-    manages = can_run_pub(request.user, fixture.pub, fixture.season.league)
+    manages = request_runs_pub(request, fixture.pub, fixture.season.league)
     errors = []
     if request.method == "POST":
         if not manages:
@@ -638,6 +639,7 @@ def fixture_play(request, fixture_pk):
         else:
             errors = _form_errors(form)
     match = match_for(fixture)
+    prefetch_related_objects(match.games, "game_sides")
     return render(
         request,
         "scoring/fixture_play.html",
@@ -657,7 +659,7 @@ def fixture_play(request, fixture_pk):
 def friendly_start(request, pub_pk):
     """Start a friendly at a pub: teams by name, or players for individual play."""
     pub = get_object_or_404(Pub.objects.select_related("league"), pk=pub_pk)
-    if not can_run_pub(request.user, pub, pub.league):
+    if not request_runs_pub(request, pub, pub.league):
         return _refuse(request)
     season = pub.league.seasons.current()
     initial = {"ruleset": season.ruleset_key if season else "twenty-five"}

@@ -17,6 +17,7 @@ pytestmark = pytest.mark.django_db
 # A deal POST reads the sides' names with the game, as an array: on PostgreSQL. On
 # SQLite (`make run`) they take a query of their own.
 LABELS = 0 if connection.vendor == "postgresql" else 1
+SIDES = 'SELECT "scoring_gameside".'
 
 
 def queries(client, url):
@@ -44,6 +45,36 @@ def test_the_sheet_and_the_record_cost_the_same_for_one_deal_or_many(client, wor
     play(world.game, 1, 4, dealer=1)  # 20 – 30: won, and the next game can start
     # The sheet shows more; one query more, for who deals first in the next game.
     assert (queries(client, sheet), queries(client, record)) == (small[0] + 1, small[1])
+
+
+@pytest.mark.parametrize("page", ["game-sheet", "game-record"])
+@pytest.mark.parametrize("who", ["organiser", "secretary"])
+def test_a_page_asks_once_who_runs_the_pub(client, world, page, who):
+    """The view's check (may this person score or see the logins?) and the header's links
+    (what do they run?) are one question: a page asks it once."""
+    client.force_login(getattr(world, who))
+    url = reverse(f"scoring:{page}", args=[world.game.pk])
+    client.get(url)  # the session and the login, read once and kept
+    with CaptureQueriesContext(connection) as context:
+        assert client.get(url).status_code == 200
+    # The question, in either of its forms: the secretaries and the pubs' organisers.
+    tables = ("league_league_secretaries", "league_pub_organisers")
+    statements = [q["sql"] for q in context.captured_queries]
+    asked = [sql for sql in statements if all(table in sql for table in tables)]
+    assert len(asked) == 1, "\n".join(asked)
+
+
+def test_the_sheet_reads_the_games_of_its_match_with_their_winners(client, world):
+    """The match's score on the sheet needs only which team won each game: read with the
+    games, not as every game's sides. The sheet's own sides are its one read of sides."""
+    client.force_login(world.organiser)
+    play(world.game, 5, 0)
+    game_next(fixture=world.fixture, number=2, first_dealer=1)
+    url = reverse("scoring:game-sheet", args=[world.game.pk])
+    with CaptureQueriesContext(connection) as context:
+        assert client.get(url).status_code == 200
+    sides = [q["sql"] for q in context.captured_queries if q["sql"].startswith(SIDES)]
+    assert len(sides) == 1, "\n".join(sides)
 
 
 def test_the_match_page_costs_the_same_for_one_game_or_three(client, world):
@@ -113,9 +144,9 @@ def test_the_deal_that_finishes_the_game_costs_more_but_no_more_however_long_the
     # The deal that finishes the game also writes: the fixture's counts (2), the sides
     # and their players (2), the result rows (3), and the teams' kept rows (the season,
     # the teams' lock, their totals, their fixtures won, delete and insert: 6), their
-    # head-to-head rows (1), and the line in words reads the match's games to say who
-    # leads it (4).
-    assert len(statements) == 8 + LABELS + 18, "\n".join(statements)
+    # head-to-head rows (1), and the line in words reads the match to say who leads it:
+    # its teams, its games with who won each, and the last deal, for who deals next (3).
+    assert len(statements) == 8 + LABELS + 17, "\n".join(statements)
 
 
 @pytest.mark.django_db(transaction=True)
