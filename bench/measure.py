@@ -48,19 +48,18 @@ def read_path(season) -> list:
 def read_path_parts(season) -> dict:
     """The read path's three parts, each on its own, to show where its time goes: its two
     statements, and the ranking in plain Python on totals and head-to-head rows read
-    once here. What is left of the read path is building the totals, finding the teams
-    level and building the table's rows."""
+    once here. What is left of the read path is building the totals and the table's
+    rows."""
     groups, _ = standings.division_totals(standings.kept_team_rows(season))
     order, points = standings.tiebreak_keys(season), standings.season_points(season)
-    tied = standings.tied_groups(groups, order=order, points=points)
-    pairs = standings.head_to_head(*tied)
+    pairs = standings.head_to_head(season)
 
     def ranking():
         return [rank_teams(t, order=order, points=points, pairs=pairs) for t in groups.values()]
 
     return {
         "team_rows_statement": lambda: standings.kept_team_rows(season),
-        "head_to_head_statement": lambda: standings.head_to_head(*tied),
+        "head_to_head_statement": lambda: standings.head_to_head(season),
         "ranking": ranking,
     }
 

@@ -135,8 +135,8 @@ def rank_teams(
 ) -> list[Placed]:
     """Rank teams by the keys in `order`, each next key only among teams still level.
 
-    Head-to-head comes from `pairs` (a team's games against one other team; see
-    `head_to_head_groups` for which teams it is needed for). It counts only when every
+    Head-to-head comes from `pairs` (a team's games against one other team), needed
+    only for teams level on every key before it. It counts only when every
     team of a level group has met every other; otherwise it is skipped, and the note
     says so.
     """
@@ -220,24 +220,6 @@ def rank_teams(
 
     place(list(teams), list(order), (), None)
     return placed
-
-
-def head_to_head_groups(
-    teams: Sequence[Totals], *, order: Sequence[str], points: Points
-) -> list[list[int]]:
-    """The groups of team ids that `rank_teams` will ask head-to-head about: teams still
-    level on every key before it in `order`. Empty when no tie reaches it."""
-    if "head_to_head" not in order:
-        return []
-    before = list(order[: list(order).index("head_to_head")])
-
-    def key(t: Totals) -> tuple:
-        return tuple(_value(k, t, points) for k in before)
-
-    groups: dict[tuple, list[int]] = {}
-    for team in teams:
-        groups.setdefault(key(team), []).append(team.id)
-    return [ids for ids in groups.values() if len(ids) > 1]
 
 
 def rank_by(items: Sequence[Totals], key: Callable[[Totals], tuple]) -> list[Placed]:

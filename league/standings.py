@@ -33,7 +33,6 @@ from league.ranking import (
     Pair,
     Points,
     Totals,
-    head_to_head_groups,
     rank_players,
     rank_pubs,
     rank_teams,
@@ -83,25 +82,55 @@ def _totals(id, name, row: dict | None, **extra) -> Totals:
     )
 
 
-def head_to_head(*groups: Iterable[int]) -> dict[tuple[int, int], Pair]:
-    """Head-to-head within each group of teams (of one season), from the kept pair rows:
-    for every two teams of a group that met, what the first earned in the games between
-    them (1 query, none for no groups). Only the pairs within a group are read: a big
-    season can have dozens of groups of teams level on points, and thousands of pairs."""
-    # Which group each team is in, as a table of numbers (written out: hundreds of
-    # parameters cost more to pass than the query takes to run; int() keeps them numbers).
-    members = ", ".join(f"({int(team)}, {n})" for n, group in enumerate(groups) for team in group)
-    if not members:
+# How `rank_teams` values a team on each key before head-to-head (`ranking._value`),
+# worked out from its kept row; 0 for a team with no kept row, as `_kept_totals` makes it.
+LEVEL_KEYS = {
+    "points": "kept.won * %(win)s + (kept.played - kept.won) * %(loss)s"
+    " + kept.shutout_wins * %(shutout)s",
+    "difference": "kept.points_for - kept.points_against",
+    "points_for": "kept.points_for",
+    "marches": "kept.marches",
+}
+
+
+def head_to_head(season: Season, *, division_id=None) -> dict[tuple[int, int], Pair]:
+    """Head-to-head for the teams `rank_teams` will ask it for, from the kept pair rows:
+    for every two teams of a division (or the one given) that met and are level on every
+    key of the season's order before head-to-head, what the first earned in the games
+    between them (1 query, none when the order has no head-to-head). A big season has
+    dozens of groups of teams level on points and thousands of pairs: the database finds
+    the groups from the kept rows and reads only the pairs within them."""
+    order = tiebreak_keys(season)
+    if "head_to_head" not in order:
         return {}
+    before = order[: order.index("head_to_head")]
+    level = "".join(f", COALESCE({LEVEL_KEYS[k]}, 0) AS level_{n}" for n, k in enumerate(before))
+    same_level = "".join(f" AND mine.level_{n} = theirs.level_{n}" for n in range(len(before)))
+    in_division = "" if division_id is None else "AND team.division_id = %(division)s"
+    points = season_points(season)
     with connection.cursor() as cursor:
         cursor.execute(
             f"""
-            WITH member (team, grp) AS (VALUES {members})
+            WITH team AS (
+                SELECT team.id, COALESCE(team.division_id, 0) AS division_id{level}
+                  FROM {Team._meta.db_table} team
+                  LEFT JOIN {TeamStanding._meta.db_table} kept ON kept.team_id = team.id
+                 WHERE team.season_id = %(season)s {in_division}
+            )
             SELECT pair.team_id, pair.opponent_id, pair.won, pair.lost, pair.shutout_wins
-              FROM {TeamPairStanding._meta.db_table} pair
-              JOIN member mine ON mine.team = pair.team_id
-              JOIN member theirs ON theirs.team = pair.opponent_id AND theirs.grp = mine.grp
-            """
+              FROM team mine
+              JOIN team theirs
+                ON theirs.division_id = mine.division_id AND theirs.id <> mine.id{same_level}
+              JOIN {TeamPairStanding._meta.db_table} pair
+                ON pair.team_id = mine.id AND pair.opponent_id = theirs.id
+            """,
+            {
+                "season": season.pk,
+                "division": division_id,
+                "win": points.win,
+                "loss": points.loss,
+                "shutout": points.shutout,
+            },
         )
         rows = cursor.fetchall()
     return {
@@ -271,12 +300,12 @@ def _pairs_derive(season: Season, ids: list[int] | None) -> None:
 
 def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
     """The team table from the kept team rows: ranked within each division (or the whole
-    season), in 1 query, and one more when teams level need head-to-head (for those
-    teams only). A pub filter keeps the positions the teams hold in their division."""
+    season), in 1 query, and one more for head-to-head when the season's order has it
+    (the pairs of teams level before it, only). A pub filter keeps the positions the
+    teams hold in their division."""
     groups, pubs = division_totals(kept_team_rows(season, division_id=division_id))
     order, points = tiebreak_keys(season), season_points(season)
-    # Head-to-head, read once for every group of teams level before it, and only those.
-    pairs = head_to_head(*tied_groups(groups, order=order, points=points))
+    pairs = head_to_head(season, division_id=division_id)
     team_url = _team_url(season.league.slug)
     rows = []
     for division_name in sorted(groups):
@@ -339,15 +368,6 @@ def division_totals(kept_rows) -> tuple[dict[str, list[Totals]], dict[int, tuple
         groups[division or ""].append(_kept_totals(pk, name, *row))
         pubs[pk] = team_pub, pub_name
     return groups, pubs
-
-
-def tied_groups(groups: dict[str, list[Totals]], *, order, points) -> list[list[int]]:
-    """Every group of teams level on every key before head-to-head, in any division."""
-    return [
-        group
-        for division in groups.values()
-        for group in head_to_head_groups(division, order=order, points=points)
-    ]
 
 
 def _kept_totals(

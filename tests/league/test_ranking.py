@@ -8,7 +8,6 @@ from league.ranking import (
     Pair,
     Points,
     Totals,
-    head_to_head_groups,
     rank_players,
     rank_pubs,
     rank_teams,
@@ -207,9 +206,3 @@ def test_head_to_head_counts_only_when_every_team_level_has_met_every_other():
     # Head-to-head is skipped for the whole group: the difference decides.
     assert table(placed) == [("1", "B"), ("2", "C"), ("3", "A")]
     assert "head-to-head not used" in placed[0].note
-
-
-def test_head_to_head_is_needed_only_for_teams_level_before_it():
-    teams = [team(1, "A", won=1), team(2, "B", won=1), team(3, "C", won=2), team(4, "D")]
-    assert head_to_head_groups(teams, order=DEFAULT, points=POINTS) == [[1, 2]]
-    assert head_to_head_groups(teams, order=["points", "marches"], points=POINTS) == []

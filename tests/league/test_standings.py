@@ -15,7 +15,7 @@ import rules
 from bench.recount import kept, recount
 from league import standings
 from league.models import Season, SideResult, Team
-from league.ranking import rank_teams
+from league.ranking import Pair, rank_teams
 from scoring.demo import load_demo
 from scoring.models import Game
 from scoring.services import (
@@ -96,6 +96,43 @@ def test_the_team_tables_written_out_read_is_the_models_own():
     assert len(by_orm()) == 4
     assert standings.kept_team_rows(season, division_id=north.pk) == by_orm(division=north)
     assert standings.kept_team_rows(season, division_id=south.pk) == by_orm(division=south)
+
+
+@pytest.mark.django_db
+def test_head_to_head_reads_only_teams_level_before_it_in_one_division(
+    django_assert_num_queries,
+):
+    # Four teams on 2 league points each (a win and a loss). North's a and b met; c met
+    # only d, in another division: head-to-head ranks within a division, so only a and
+    # b's pairs are read.
+    season = SeasonFactory()
+    north, south = DivisionFactory(season=season), DivisionFactory(season=season)
+    a, b, c = (TeamFactory(season=season, division=north) for _ in range(3))
+    d = TeamFactory(season=season, division=south)
+    for winner, loser in ((a, b), (b, a), (c, d), (d, c)):
+        win_game(season=season, winner=winner, loser=loser)
+    met_once_each = Pair(won=1, lost=1, shutout_wins=0)
+
+    with django_assert_num_queries(1):
+        pairs = standings.head_to_head(season)
+
+    assert pairs == {(a.pk, b.pk): met_once_each, (b.pk, a.pk): met_once_each}
+    assert standings.head_to_head(season, division_id=south.pk) == {}
+    # A shutout more for a, and points for first: a (75) stands alone; b and c (50 each)
+    # are level but never met.
+    win_game(season=season, winner=a, loser=b, shutout=True)
+    season.tiebreaks = ["points_for", "head_to_head", "points", "difference", "marches"]
+    assert standings.head_to_head(season) == {}
+    # Head-to-head first: every two teams of a division that met.
+    season.tiebreaks = ["head_to_head", "points", "difference", "points_for", "marches"]
+    assert standings.head_to_head(season) == {
+        (a.pk, b.pk): Pair(won=2, lost=1, shutout_wins=1),
+        (b.pk, a.pk): Pair(won=1, lost=2, shutout_wins=0),
+    }
+    # No head-to-head in the order: nothing to read.
+    season.tiebreaks = ["points", "difference"]
+    with django_assert_num_queries(0):
+        assert standings.head_to_head(season) == {}
 
 
 @pytest.mark.django_db
@@ -262,7 +299,7 @@ def reference_ranking(season, reference):
         totals,
         order=season.tiebreak_order,
         points=standings.season_points(season),
-        pairs=standings.head_to_head([t.pk for t in teams]),
+        pairs={key: Pair(**counts) for (kind, key), counts in reference.items() if kind == "pair"},
     )
     return [(p.position_label, p.totals.name, p.league_points, p.note) for p in placed]
 
