@@ -83,7 +83,7 @@ def _totals(id, name, row: dict | None, **extra) -> Totals:
 
 
 # How `rank_teams` values a team on each key before head-to-head (`ranking._value`),
-# worked out from its kept row; 0 for a team with no kept row, as `_kept_totals` makes it.
+# worked out from its kept row; 0 for a team with no kept row, as `kept_team_rows` reads it.
 LEVEL_KEYS = {
     "points": "kept.won * %(win)s + (kept.played - kept.won) * %(loss)s"
     " + kept.shutout_wins * %(shutout)s",
@@ -316,7 +316,16 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
                 continue
             rows.append(
                 {
-                    **_row(totals),
+                    "id": totals.id,
+                    "name": totals.name,
+                    "played": totals.played,
+                    "won": totals.won,
+                    "lost": totals.lost,
+                    "shutout_wins": totals.shutout_wins,
+                    "points_for": totals.points_for,
+                    "points_against": totals.points_against,
+                    "marches": totals.marches,
+                    "win_percent": _percent(totals),
                     "position": p.position,
                     "position_label": p.position_label,
                     "shared": p.shared,
@@ -334,12 +343,15 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
 
 # The team table's one read, written out: run for every table drawn, it took the ORM
 # longer to build (1.3 ms on the bench's machine) than PostgreSQL takes to answer it for
-# 200 teams. The kept counts come in `KEPT` order, then fixtures won; all None for a
-# team with no kept row.
+# 200 teams. Each row is a team's `Totals`, field by field (counts 0 for a team with no
+# kept row yet), then its pub's id and name and its division's name.
 KEPT_TEAM_ROWS = f"""
-    SELECT team.id, team.name, team.pub_id, pub.name, division.name,
-           kept.played, kept.won, kept.shutout_wins, kept.points_for, kept.points_against,
-           kept.marches, kept.fixtures_won
+    SELECT team.id, team.name,
+           COALESCE(kept.played, 0), COALESCE(kept.won, 0),
+           COALESCE(kept.played - kept.won, 0), COALESCE(kept.shutout_wins, 0),
+           COALESCE(kept.points_for, 0), COALESCE(kept.points_against, 0),
+           COALESCE(kept.marches, 0), COALESCE(kept.fixtures_won, 0),
+           team.pub_id, pub.name, division.name
       FROM {Team._meta.db_table} team
       JOIN {Pub._meta.db_table} pub ON pub.id = team.pub_id
       LEFT JOIN {Division._meta.db_table} division ON division.id = team.division_id
@@ -352,8 +364,8 @@ KEPT_TEAM_ROWS = f"""
 
 def kept_team_rows(season: Season, *, division_id=None) -> list[tuple]:
     """The season's teams (of one division, or all) with their kept rows, as plain
-    tuples, as a table can have hundreds of teams: id, name, pub id, pub name, division
-    name, the counts in `KEPT` order, fixtures won (1 query)."""
+    tuples, as a table can have hundreds of teams: a team's `Totals` field by field, then
+    pub id, pub name and division name (1 query)."""
     with connection.cursor() as cursor:
         cursor.execute(KEPT_TEAM_ROWS, {"season": season.pk, "division": division_id})
         return cursor.fetchall()
@@ -364,31 +376,11 @@ def division_totals(kept_rows) -> tuple[dict[str, list[Totals]], dict[int, tuple
     none), and each team's (pub id, pub name)."""
     groups = defaultdict(list)
     pubs = {}
-    for pk, name, team_pub, pub_name, division, *row in kept_rows:
-        groups[division or ""].append(_kept_totals(pk, name, *row))
-        pubs[pk] = team_pub, pub_name
+    for *fields, team_pub, pub_name, division in kept_rows:
+        totals = Totals(*fields)
+        groups[division or ""].append(totals)
+        pubs[totals.id] = team_pub, pub_name
     return groups, pubs
-
-
-def _kept_totals(
-    pk, name, played, won, shutout_wins, points_for, points_against, marches, fixtures_won
-) -> Totals:
-    """A team's totals from its kept row, as `kept_team_rows` reads it: the counts in
-    `KEPT` order, then its fixtures won (all None: no kept row, no counted game)."""
-    if played is None:
-        return Totals(id=pk, name=name)
-    return Totals(
-        id=pk,
-        name=name,
-        played=played,
-        won=won,
-        lost=played - won,
-        shutout_wins=shutout_wins,
-        points_for=points_for,
-        points_against=points_against,
-        marches=marches,
-        fixtures_won=fixtures_won,
-    )
 
 
 def _team_url(league_slug: str):
