@@ -105,16 +105,24 @@ LABELS = {
 SKIPPED_H2H = "head-to-head not used: they have not all met"
 
 
+def _level_text(level_on, skipped: bool) -> str:
+    """The start of a note: what the teams are level on."""
+    text = "level on " + ", ".join(_phrase(k, v) for k, v in level_on)
+    return f"{text} ({SKIPPED_H2H})" if skipped else text
+
+
 def _note(level_on, decided_by, shared: bool, skipped: bool) -> str:
     if not level_on:
         return ""
-    text = "level on " + ", ".join(_phrase(k, v) for k, v in level_on)
-    if skipped:
-        text += f" ({SKIPPED_H2H})"
+    return _decided_note(_level_text(level_on, skipped), decided_by, shared)
+
+
+def _decided_note(level_text: str, decided_by, shared: bool = False) -> str:
+    """A note: what the teams were level on, then what decided it (or that nothing did)."""
     if shared:
-        return f"{text}; nothing separates them: shared position"
+        return f"{level_text}; nothing separates them: shared position"
     key, value, side = decided_by
-    return f"{text}; {side} with {_phrase(key, value)}"
+    return f"{level_text}; {side} with {_phrase(key, value)}"
 
 
 def _value(key: str, team: Totals, points: Points) -> int:
@@ -167,35 +175,22 @@ def rank_teams(
 
     placed: list[Placed] = []
 
+    def alone(team: Totals, note: str, level_on: tuple, decided_by) -> None:
+        """Place a team no other is level with."""
+        position = len(placed) + 1
+        placed.append(
+            Placed(team, position, False, league_points[team.id], note, level_on, decided_by)
+        )
+
     def place(group, keys, level_on: tuple, decided_by, skipped=False) -> None:
-        if len(group) == 1:  # most teams of a big table: placed without a sort
-            (team,) = group
-            note = _note(level_on, decided_by, False, skipped)
-            placed.append(
-                Placed(
-                    totals=team,
-                    position=len(placed) + 1,
-                    league_points=league_points[team.id],
-                    note=note,
-                    level_on=level_on,
-                    decided_by=decided_by,
-                )
-            )
+        if len(group) == 1:  # a table of one team
+            alone(group[0], _note(level_on, decided_by, False, skipped), level_on, decided_by)
             return
         if not keys:  # nothing separates them: a shared position, in name order
             start = len(placed) + 1
             note = _note(level_on, decided_by, True, skipped)
             for team in sorted(group, key=lambda t: t.name):
-                placed.append(
-                    Placed(
-                        totals=team,
-                        position=start,
-                        shared=True,
-                        league_points=league_points[team.id],
-                        note=note,
-                        level_on=level_on,
-                    )
-                )
+                placed.append(Placed(team, start, True, league_points[team.id], note, level_on))
             return
         key, rest = keys[0], keys[1:]
         values = values_for(key, group)
@@ -209,14 +204,18 @@ def rank_teams(
             ((value, level),) = by_value.items()
             place(level, rest, level_on + ((key, value),), decided_by, skipped)
             return
+        # Split by this key, highest first. A team alone on its value (most teams of a
+        # big table) is placed here; its note starts with what the group was level on.
         distinct = sorted(by_value, reverse=True)
+        level_text = _level_text(level_on, skipped) if level_on else ""
         for value in distinct:
             subgroup = by_value[value]
-            side = "behind" if value == distinct[-1] else "ahead"
-            if len(subgroup) == 1:
-                place(subgroup, (), level_on, (key, value, side), skipped)
-            else:
-                place(subgroup, rest, level_on + ((key, value),), (key, value, side), skipped)
+            this_key = (key, value, "behind" if value == distinct[-1] else "ahead")
+            if len(subgroup) > 1:
+                place(subgroup, rest, level_on + ((key, value),), this_key, skipped)
+                continue
+            note = level_text and _decided_note(level_text, this_key)
+            alone(subgroup[0], note, level_on, this_key)
 
     place(list(teams), list(order), (), None)
     return placed
