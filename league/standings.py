@@ -316,16 +316,7 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
                 continue
             rows.append(
                 {
-                    "id": totals.id,
-                    "name": totals.name,
-                    "played": totals.played,
-                    "won": totals.won,
-                    "lost": totals.lost,
-                    "shutout_wins": totals.shutout_wins,
-                    "points_for": totals.points_for,
-                    "points_against": totals.points_against,
-                    "marches": totals.marches,
-                    "win_percent": _percent(totals),
+                    **_row(totals),
                     "position": p.position,
                     "position_label": p.position_label,
                     "shared": p.shared,
