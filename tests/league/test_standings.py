@@ -143,6 +143,12 @@ def test_head_to_head_reads_only_teams_level_before_it_in_one_division(
         assert standings.head_to_head(season) == {}
 
 
+def test_the_database_can_work_out_every_tie_break_before_head_to_head():
+    # head_to_head finds the teams level in SQL: a key added to the season's choices
+    # needs its SQL too, or the table of a season ordered by it could not be drawn.
+    assert set(standings.LEVEL_KEYS) == set(Season.TIEBREAKS) - {"head_to_head"}
+
+
 @pytest.mark.django_db
 def test_a_game_in_play_has_no_result_rows():
     season = SeasonFactory()
