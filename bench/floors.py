@@ -29,7 +29,7 @@ from django.views.decorators.http import require_POST
 import rules
 from config.urls import urlpatterns as app_urlpatterns
 from league.models import Fixture, League
-from league.permissions import ORGANISERS, RUNS_PUB, SECRETARIES
+from league.permissions import ORGANISERS, ROLES, SECRETARIES
 from scoring.forms import DealForm
 from scoring.models import Deal, Game, GameEvent
 
@@ -111,8 +111,8 @@ def statements(request, pk):
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(LOCKED_GAME, [pk])
         league_id, pub_id, fixture_pub_id, _version, sides = cursor.fetchone()
-        cursor.execute(RUNS_PUB, [league_id, user.pk, fixture_pub_id or pub_id, user.pk])
-        assert cursor.fetchone()[0]
+        cursor.execute(ROLES, [user.pk, league_id, user.pk, league_id])
+        assert {None, fixture_pub_id or pub_id} & {pub for (pub,) in cursor.fetchall()}
         cursor.execute(DEALS, [pk, key])
         cursor.fetchall()
         result = rules.score_game(rules.RULESETS["twenty-five"], sides=sides, deals=[deal])

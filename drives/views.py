@@ -29,7 +29,7 @@ def _drive(league_slug, pk) -> Drive:
 
 def _run(request, league_slug, pk) -> Drive:
     drive = _drive(league_slug, pk)
-    require_pub(request.user, drive.pub, drive.league)
+    require_pub(request, drive.pub, drive.league)
     return drive
 
 
@@ -41,7 +41,7 @@ def _refused(request, drive, error, to="drives:drive"):
 def drive_list(request, league_slug):
     league = get_object_or_404(League, slug=league_slug)
     drives = league.drives.select_related("pub")
-    can_create = pubs_run_by(request.user, league).exists()
+    can_create = pubs_run_by(request, league).exists()
     return render(
         request,
         "drives/drive_list.html",
@@ -52,9 +52,9 @@ def drive_list(request, league_slug):
 @login_required
 def drive_create(request, league_slug):
     league = get_object_or_404(League, slug=league_slug)
-    pubs = pubs_run_by(request.user, league)
+    pubs = pubs_run_by(request, league)
     if not pubs.exists():
-        require_pub(request.user, None, league)
+        require_pub(request, None, league)
     form = DriveForm(request.POST or None, pubs=pubs, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         try:

@@ -51,7 +51,7 @@ from league.models import (
     SideResult,
     Team,
 )
-from league.permissions import is_secretary, pubs_run_by, require_pub, require_secretary
+from league.permissions import pubs_run_by, request_roles, require_pub, require_secretary
 from league.qr import qr_svg
 from league.selectors import (
     fixture_games,
@@ -204,13 +204,13 @@ def _season(league_slug, season_slug) -> Season:
 
 def _secretary_league(request, league_slug) -> League:
     league = get_object_or_404(League, slug=league_slug)
-    require_secretary(request.user, league)
+    require_secretary(request, league)
     return league
 
 
 def _secretary_season(request, league_slug, season_slug) -> Season:
     season = _season(league_slug, season_slug)
-    require_secretary(request.user, season.league)
+    require_secretary(request, season.league)
     return season
 
 
@@ -315,14 +315,14 @@ def team_edit(request, league_slug, pk):
         teams_with_players(Team.objects.all()), season__league__slug=league_slug, pk=pk
     )
     season, league = team.season, team.season.league
-    require_pub(request.user, team.pub, league)
+    require_pub(request, team.pub, league)
     players = [p.name for p in team.players.all()] + ["", "", ""]
     initial = {"name": team.name, "pub": team.pub, "division": team.division}
     initial.update({f"player_{n}": players[n - 1] for n in (1, 2, 3)})
     form = TeamForm(
         request.POST or None,
         season=season,
-        pubs=pubs_run_by(request.user, league),
+        pubs=pubs_run_by(request, league),
         initial=initial,
     )
     if request.method == "POST" and form.is_valid():
@@ -351,10 +351,10 @@ def player_edit(request, league_slug, pk):
         Player.objects.select_related("league", "home_pub"), league__slug=league_slug, pk=pk
     )
     league = player.league
-    require_pub(request.user, player.home_pub, league)
+    require_pub(request, player.home_pub, league)
     form = PlayerForm(
         request.POST or None,
-        pubs=pubs_run_by(request.user, league),
+        pubs=pubs_run_by(request, league),
         initial={"name": player.name, "home_pub": player.home_pub},
     )
     if request.method == "POST" and form.is_valid():
@@ -475,7 +475,7 @@ def _pub_fixture(request, league_slug, pk) -> Fixture:
     fixture = get_object_or_404(
         fixtures_with_teams(Fixture.objects.all()), season__league__slug=league_slug, pk=pk
     )
-    require_pub(request.user, fixture.pub, fixture.season.league)
+    require_pub(request, fixture.pub, fixture.season.league)
     return fixture
 
 
@@ -484,7 +484,7 @@ def fixture_edit(request, league_slug, pk):
     """A secretary changes everything; an organiser of its pub, the date and status."""
     fixture = _pub_fixture(request, league_slug, pk)
     league, season = fixture.season.league, fixture.season
-    secretary = is_secretary(request.user, league)
+    secretary, _ = request_roles(request, league)
     seats = [ft.team for ft in fixture.fixture_teams.all()] + [None, None]
     initial = {
         "date": fixture.date,
@@ -590,7 +590,7 @@ def tonight(request, league_slug):
     """The organiser's evening: tonight's fixtures at their pubs, ready to play, and
     the teams and players of those pubs."""
     league = get_object_or_404(League, slug=league_slug)
-    pubs = list(pubs_run_by(request.user, league))
+    pubs = list(pubs_run_by(request, league))
     if not pubs:
         raise PermissionDenied("You do not organise a pub in this league.")
     today = timezone.localdate()

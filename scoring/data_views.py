@@ -40,7 +40,7 @@ class LeagueImportForm(forms.Form):
 @login_required
 def league_data_export(request, league_slug):
     league = get_object_or_404(League, slug=league_slug)
-    require_secretary(request.user, league)
+    require_secretary(request, league)
     response = HttpResponse(league_export(league), content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="{league.slug}-league-data.zip"'
     response["Cache-Control"] = "private, no-store"

@@ -2,12 +2,17 @@
 a secretary, the organiser of this pub, the organiser of another pub, the secretary of
 another league and someone not logged in. A refused change leaves the database as it was."""
 
+import re
+
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league import services
 from league.imports import sign_rows
 from league.models import Fixture
+from league.permissions import ORGANISERS, SECRETARIES
 from tests.factories import PubFactory, TeamFactory, UserFactory
 from tests.league.conftest import snapshot
 
@@ -394,11 +399,35 @@ def test_the_header_reads_what_the_person_may_do_in_one_query(rf, world, django_
         assert (roles["secretary"], set(roles["pub_ids"])) == (secretary, pubs)
 
 
-def test_who_may_run_a_pub_in_one_query(world, django_assert_num_queries):
+SEEN = [
+    (name, args, role)
+    for name, args, expected in PAGES
+    for role, status in zip(ROLES, expected, strict=True)
+    if status == 200 and role in ("secretary", "organiser")
+]
+
+
+@pytest.mark.parametrize(("name", "args", "role"), SEEN, ids=[f"{p[0]}-{p[2]}" for p in SEEN])
+def test_a_page_asks_what_the_person_may_do_once(client, scene, name, args, role):
+    # The permission check and the header's links read the same answer, kept on the request.
+    user = getattr(scene["world"], role)
+    client.force_login(user)
+    mine = re.compile(rf'(user_id"?|"auth_user"\."id") = {user.pk}\b')
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(reverse(name, args=args(scene))).status_code == 200
+    asks = [
+        q["sql"]
+        for q in queries.captured_queries
+        if (ORGANISERS in q["sql"] or SECRETARIES in q["sql"]) and mine.search(q["sql"])
+    ]
+    assert len(asks) <= 1, asks
+
+
+def test_who_may_run_a_pub_asked_once_a_request(rf, world, django_assert_num_queries):
     # The check every sheet and every change to a game asks, given objects or ids.
     from django.contrib.auth.models import AnonymousUser
 
-    from league.permissions import can_run_pub
+    from league.permissions import request_runs_pub
 
     may = {
         world.secretary: (True, True, True),
@@ -407,12 +436,16 @@ def test_who_may_run_a_pub_in_one_query(world, django_assert_num_queries):
         world.other_secretary: (False, False, False),
     }
     for user, expected in may.items():
-        with django_assert_num_queries(3):
+        request = rf.get("/")
+        request.user = user
+        with django_assert_num_queries(1):
             answers = (
-                can_run_pub(user, world.pub, world.league),
-                can_run_pub(user, world.other_pub.pk, world.league.pk),
-                can_run_pub(user, None, world.league),  # a game with no pub
+                request_runs_pub(request, world.pub, world.league),
+                request_runs_pub(request, world.other_pub.pk, world.league.pk),
+                request_runs_pub(request, None, world.league),  # a game with no pub
             )
         assert answers == expected, user
+    request = rf.get("/")
+    request.user = AnonymousUser()
     with django_assert_num_queries(0):
-        assert not can_run_pub(AnonymousUser(), world.pub, world.league)
+        assert not request_runs_pub(request, world.pub, world.league)
