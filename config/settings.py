@@ -212,6 +212,8 @@ if PROXY_COUNT:
     # The proxy sets X-Forwarded-Proto and overwrites any value the client sent.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+# A form from a page older than the last login or logout: "nothing was saved", in words.
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 
 # Login throttling (config/login_throttling.py): five failures for one username from
 # one address lock that pair for 15 minutes, so others behind the same pub's address

@@ -74,4 +74,6 @@ def require_secretary(request, league: League | int) -> None:
 def require_pub(request, pub: Pub | int | None, league: League | int) -> None:
     """Refuse (403) anyone who may not run this pub."""
     if not request_runs_pub(request, pub, league):
-        raise PermissionDenied("Only the pub's organisers and the league's secretaries may.")
+        raise PermissionDenied(
+            "Only the pub's organisers and the league's secretaries may do this."
+        )

@@ -1,14 +1,20 @@
 """What every page carries for browsers, crawlers and validators (issue 11, item 8):
 /favicon.ico and touch icons, a meta description, htmx attributes in their valid
-`data-hx-*` form, and styled 404 and 500 pages that fit a phone."""
+`data-hx-*` form, and styled 403, 404 and 500 pages that fit a phone. A form sent from
+a page that is out of date (a login or logout since, in another tab) is refused in
+words that say nothing was saved, never Django's bare "CSRF verification failed"."""
 
 import re
+import uuid
 
 import pytest
 from django.template.loader import render_to_string
+from django.test import Client
+from django.utils.crypto import get_random_string
 
+from scoring.models import Deal
 from scoring.services import game_next
-from tests.factories import FixtureFactory, UserFactory
+from tests.factories import FixtureFactory, LeagueFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -53,6 +59,69 @@ def test_the_404_and_500_pages_are_styled_for_a_phone(client):
     html = render_to_string("500.html")
     assert 'name="viewport"' in html and "css/site" in html
     assert "Something went wrong" in html
+
+
+def test_a_refused_page_says_why_in_the_site_s_own_page(client):
+    league = LeagueFactory(slug="clare")
+    client.force_login(UserFactory())
+    response = client.get("/clare/manage/")
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert 'name="viewport"' in html and "css/site" in html
+    assert "Only the league&#x27;s secretaries may do this." in html
+    assert f'href="{league.get_absolute_url()}"' in html
+
+
+@pytest.fixture
+def stale_sheet():
+    """An organiser's browser that enforces CSRF, holding a sheet whose token is from
+    before a login in another tab of this phone (a login gives the cookie a new secret)."""
+    fixture = FixtureFactory()
+    game = game_next(fixture=fixture, number=1, first_dealer=0)
+    organiser = UserFactory()
+    fixture.pub.organisers.add(organiser)
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(organiser)
+    browser.get(game.get_absolute_url())
+    stale = browser.cookies["csrftoken"].value
+    browser.cookies["csrftoken"] = get_random_string(32)
+    deal = {"key": uuid.uuid4(), "version": game.version, "mode": "split", "dealer": 0, "first": 3}
+    return browser, game, {"csrfmiddlewaretoken": stale, **deal}
+
+
+def test_a_form_from_an_out_of_date_page_saves_nothing_and_says_so(stale_sheet):
+    browser, game, deal = stale_sheet
+    url = f"/games/{game.pk}/deals/"
+    sheet = f"http://testserver{game.get_absolute_url()}"
+    response = browser.post(url, deal, HTTP_REFERER=sheet)
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert 'name="viewport"' in html and "css/site" in html
+    assert "Nothing was saved" in html and "CSRF verification" not in html
+    assert f'href="{sheet}"' in html  # back to the page it came from
+    assert not Deal.objects.exists()
+    deal["csrfmiddlewaretoken"] = browser.cookies["csrftoken"].value  # the page reloaded
+    assert browser.post(url, deal).status_code == 302
+    assert Deal.objects.count() == 1
+
+
+def test_an_out_of_date_sheet_sent_by_htmx_reloads_and_says_nothing_was_saved(stale_sheet):
+    browser, game, deal = stale_sheet
+    response = browser.post(f"/games/{game.pk}/deals/", deal, HTTP_HX_REQUEST="true")
+    assert response.status_code == 403
+    assert response["HX-Refresh"] == "true"
+    assert not Deal.objects.exists()
+    page = browser.get(game.get_absolute_url()).content.decode()
+    assert "Nothing was saved" in page
+
+
+def test_an_off_site_referer_is_not_offered_as_the_way_back(stale_sheet):
+    browser, game, deal = stale_sheet
+    response = browser.post(
+        f"/games/{game.pk}/deals/", deal, HTTP_REFERER="https://elsewhere.example/games/1/"
+    )
+    assert response.status_code == 403
+    assert "elsewhere.example" not in response.content.decode()
 
 
 def test_the_service_worker_is_served_from_the_root_for_the_whole_site(client):

@@ -7,7 +7,8 @@
      (five tricks, or a side at the target), never with a trick left blank;
    - steppers: − and + buttons and a live "x of 5" total;
    - Undo and Confirm ask for a second tap in place;
-   - an ended login: what was entered is kept in this tab until the sheet is back;
+   - an ended login, or a sheet older than the last login (it reloads): what was
+     entered is kept in this tab until the sheet is back;
    - a page restored from the back/forward cache reloads itself. */
 (function () {
   "use strict";
@@ -162,6 +163,16 @@
     updateTricks(form);
   }
 
+  // A sheet older than the last login or logout is refused and reloaded (HX-Refresh):
+  // its taps come back on the fresh sheet.
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    var form = event.detail.elt;
+    if (event.detail.xhr.getResponseHeader("HX-Refresh") !== "true") return;
+    if (form.matches && form.matches("[data-split], [data-steppers], [data-order]")) {
+      window.sessionStorage.setItem(STASH, JSON.stringify(entries(form)));
+    }
+  });
+
   document.addEventListener("htmx:afterSwap", function (event) {
     var target = event.detail.target;
     if (target.classList && target.classList.contains("box-slot")) {
@@ -263,8 +274,8 @@
     });
   }
 
-  function versionIn(html) {
-    var input = new DOMParser().parseFromString(html, "text/html").querySelector('input[name="version"]');
+  function fieldIn(html, name) {
+    var input = new DOMParser().parseFromString(html, "text/html").querySelector('input[name="' + name + '"]');
     return input ? input.value : null;
   }
 
@@ -277,18 +288,24 @@
       return fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
         .then(function (response) { return response.text(); })
         .then(function (html) {
-          var version = versionIn(html);
+          // The sheet as it is now: its version, and the token of the login it is sent
+          // under (a deal kept from before a login since would be refused with its own).
+          var version = fieldIn(html, "version");
+          var token = fieldIn(html, "csrfmiddlewaretoken");
           return deals.reduce(function (chain, deal) {
             return chain.then(function (stop) {
               if (stop) return true;
               var body = new URLSearchParams(deal.fields);
               body.set("version", version);
+              if (token) body.set("csrfmiddlewaretoken", token);
               return fetch(deal.action, {
                 method: "POST", body: body, credentials: "same-origin",
                 headers: { "HX-Request": "true" }
               }).then(function (response) {
+                // Refused unread (no login's token): the deal stays on the phone.
+                if (response.headers.get("HX-Refresh") === "true") return true;
                 return response.text().then(function (text) {
-                  if (response.status === 200) version = versionIn(text) || version;
+                  if (response.status === 200) version = fieldIn(text, "version") || version;
                   return store("readwrite", function (store) { store.delete(deal.id); })
                     .then(function () {
                       sent += 1;

@@ -171,3 +171,19 @@ def test_a_bad_file_is_explained_line_by_line_and_nothing_is_saved(
     assert page.get_by_role("button", name="Save all teams").count() == 0
     check(page, assert_accessible, "14-import-errors")
     assert not Team.objects.exists()
+
+
+def test_a_page_someone_may_not_open_says_why_and_leads_back(
+    league, live_server, page, assert_accessible
+):
+    organiser = UserFactory(username="pat")
+    Pub.objects.get(slug="harbour").organisers.add(organiser)
+    login(page, live_server, "pat", PASSWORD)
+    answer = page.goto(f"{live_server.url}/clare/manage/")
+    assert answer.status == 403
+    assert page.get_by_role("heading", name="Not allowed").is_visible()
+    assert "Only the league's secretaries may do this." in page.inner_text("main")
+    check(page, assert_accessible, "15-not-allowed")
+    page.get_by_role("link", name="Go to the league's page").click()
+    page.wait_for_load_state()
+    assert page.url == f"{live_server.url}/clare/"

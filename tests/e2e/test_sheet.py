@@ -9,6 +9,7 @@ import uuid
 
 import pytest
 import zxingcpp
+from django.utils.crypto import get_random_string
 from PIL import Image
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -498,6 +499,30 @@ def test_an_ended_login_leads_back_to_the_sheet_with_the_deal_still_entered(
     assert list(Deal.objects.values_list("tricks", flat=True)) == ["41"]
 
 
+def test_a_sheet_older_than_a_login_in_another_tab_reloads_with_the_deal_still_entered(
+    night, live_server, new_page, assert_accessible
+):
+    page = new_page()
+    start_game(page, live_server, night)
+    tap(page, "4")
+    other = page.context.new_page()  # the same phone: logged out and in again
+    other.goto(page.url)
+    other.get_by_role("button", name="Log out").click()
+    other.wait_for_load_state()
+    login(other, live_server, "harbour", PASSWORD)
+    other.close()
+    with page.expect_navigation():  # refused, and the sheet reloads itself
+        page.get_by_role("button", name="Save deal").first.click()
+    page.wait_for_load_state()
+    assert "Nothing was saved" in page.locator(".messages").inner_text()
+    assert page.locator("input[name='first'][value='4']").is_checked()
+    assert not Deal.objects.exists()
+    assert_accessible(page)
+    save(page)
+    assert page.locator(".side-score").all_inner_texts() == ["20", "5"]
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["41"]
+
+
 def test_confirm_asks_for_a_second_tap_and_says_what_it_did(
     night, live_server, page, assert_accessible
 ):
@@ -630,6 +655,25 @@ def test_a_sync_cut_off_half_way_still_makes_each_deal_once(night, live_server, 
         "212",
     ]
     assert page.locator("#sheet-waiting").inner_text() == ""
+
+
+def test_a_deal_kept_offline_is_sent_after_a_login_in_another_tab(night, live_server, page):
+    start_game(page, live_server, night)
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    page.context.set_offline(True)
+    tap(page, "4")
+    page.get_by_role("button", name="Save deal 1").click()
+    page.get_by_text("1 deal waiting to send").wait_for()
+    # A login in another tab meanwhile gives the phone's CSRF cookie a new secret: the
+    # token the kept deal was entered with is out of date.
+    secret = get_random_string(32)
+    page.context.add_cookies([{"name": "csrftoken", "value": secret, "url": live_server.url}])
+    with page.expect_navigation():
+        page.context.set_offline(False)
+    page.wait_for_load_state()
+    assert page.locator("#sheet-waiting").inner_text() == ""
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["41"]
+    assert page.locator(".side-score").all_inner_texts() == ["20", "5"]
 
 
 def test_undo_with_no_connection_says_so_in_place_and_changes_nothing(night, live_server, page):
