@@ -34,3 +34,5 @@ urlpatterns = [
     path("", include("scoring.screen_urls")),
     path("", include("league.urls")),
 ]
+
+handler403 = "config.views.permission_denied"

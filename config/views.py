@@ -2,12 +2,13 @@
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
+
+from league.permissions import come_back_to, page_sent_from
 
 
 def healthz(request):
@@ -54,9 +55,14 @@ def csrf_failure(request, reason=""):
         response = HttpResponse(status=403)
         response["HX-Refresh"] = "true"
         return response
-    back = request.headers.get("Referer", "")
-    if not url_has_allowed_host_and_scheme(
-        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        back = reverse("league:home")
-    return render(request, "403_csrf.html", {"back": back}, status=403)
+    return render(request, "403_csrf.html", {"back": page_sent_from(request)}, status=403)
+
+
+def permission_denied(request, exception):
+    """A page or a change this person may not have (handler403): why, in the words of
+    the refusal, and for someone not logged in (a login that ended) a way to log in and
+    come back."""
+    context = {"exception": str(exception)}
+    if not request.user.is_authenticated:
+        context["login_url"] = redirect_to_login(come_back_to(request))["Location"]
+    return render(request, "403.html", context, status=403)

@@ -6,8 +6,13 @@ Who may change what. Every view that changes a record asks here, for that object
 - Anyone may read the public pages.
 """
 
+from functools import wraps
+from urllib.parse import urlsplit
+
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import connection
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from league.models import League, Pub
 
@@ -77,3 +82,35 @@ def require_pub(request, pub: Pub | int | None, league: League | int) -> None:
         raise PermissionDenied(
             "Only the pub's organisers and the league's secretaries may do this."
         )
+
+
+def page_sent_from(request) -> str:
+    """The page a form was sent from (its Referer's path, on this site only), else the
+    home page."""
+    page = request.headers.get("Referer", "")
+    if url_has_allowed_host_and_scheme(
+        page, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return urlsplit(page)._replace(scheme="", netloc="", fragment="").geturl() or "/"
+    return "/"
+
+
+def come_back_to(request) -> str:
+    """Where a login should bring this person back to: the page itself, or for a form's
+    POST the page the form was on (the address it posts to answers only a POST)."""
+    if request.method in ("GET", "HEAD"):
+        return request.get_full_path()
+    return page_sent_from(request)
+
+
+def login_then_back(view):
+    """`login_required` for an address that only takes a form's POST: someone whose login
+    has ended is asked to log in, then brought back to the page the form was on."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(come_back_to(request))
+        return view(request, *args, **kwargs)
+
+    return wrapper

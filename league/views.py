@@ -51,7 +51,13 @@ from league.models import (
     SideResult,
     Team,
 )
-from league.permissions import pubs_run_by, request_roles, require_pub, require_secretary
+from league.permissions import (
+    login_then_back,
+    pubs_run_by,
+    request_roles,
+    require_pub,
+    require_secretary,
+)
 from league.qr import qr_svg
 from league.selectors import (
     fixture_games,
@@ -522,7 +528,7 @@ def fixture_edit(request, league_slug, pk):
     return render(request, "league/fixture_form.html", context)
 
 
-@login_required
+@login_then_back
 @require_POST
 def fixture_postpone(request, league_slug, pk):
     fixture = _pub_fixture(request, league_slug, pk)
@@ -574,7 +580,7 @@ def organisers(request, league_slug):
     return render(request, "league/organisers.html", context)
 
 
-@login_required
+@login_then_back
 @require_POST
 def organiser_remove(request, league_slug, pub_slug, user_pk):
     league = _secretary_league(request, league_slug)
@@ -742,7 +748,7 @@ def invite_detail(request, league_slug, pk):
     return render(request, "league/invite_detail.html", context)
 
 
-@login_required
+@login_then_back
 @require_POST
 def invite_revoke(request, league_slug, pk):
     invite = _secretary_invite(request, league_slug, pk)
@@ -755,7 +761,7 @@ def invite_revoke(request, league_slug, pk):
     return redirect("league:manage-invites", league_slug)
 
 
-@login_required
+@login_then_back
 @require_POST
 def secretary_remove(request, league_slug, user_pk):
     league = _secretary_league(request, league_slug)
@@ -837,7 +843,7 @@ def divisions(request, league_slug, season_slug):
     return render(request, "league/divisions.html", context)
 
 
-@login_required
+@login_then_back
 @require_POST
 def division_delete(request, league_slug, season_slug, pk):
     season = _secretary_season(request, league_slug, season_slug)

@@ -26,7 +26,7 @@ from django_htmx.http import reswap, retarget
 
 import rules
 from league.models import Fixture, Pub
-from league.permissions import request_runs_pub
+from league.permissions import come_back_to, request_runs_pub
 from league.qr import qr_svg
 from scoring import services
 from scoring.forms import CorrectionForm, DealForm, FriendlyForm, LinkForm, StartForm, VersionForm
@@ -69,7 +69,7 @@ def _scorer(request, game: Game) -> Scorer:
 def _refuse(request):
     """Anonymous people are asked to log in; anyone else is refused."""
     if not request.user.is_authenticated and not request.session.get(SESSION_LINKS):
-        return redirect_to_login(request.get_full_path())
+        return redirect_to_login(come_back_to(request))
     raise PermissionDenied
 
 

@@ -92,8 +92,8 @@ def stale_sheet():
 def test_a_form_from_an_out_of_date_page_saves_nothing_and_says_so(stale_sheet):
     browser, game, deal = stale_sheet
     url = f"/games/{game.pk}/deals/"
-    sheet = f"http://testserver{game.get_absolute_url()}"
-    response = browser.post(url, deal, HTTP_REFERER=sheet)
+    sheet = game.get_absolute_url()
+    response = browser.post(url, deal, HTTP_REFERER=f"http://testserver{sheet}")
     assert response.status_code == 403
     html = response.content.decode()
     assert 'name="viewport"' in html and "css/site" in html

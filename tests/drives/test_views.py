@@ -51,6 +51,19 @@ def test_only_the_pub_s_organisers_and_the_secretary_may_enter_a_result(running)
     assert Result.objects.get(drive=running).side == 1
 
 
+def test_someone_whose_login_ended_is_asked_to_log_in_and_brought_back(client, running):
+    grid = url("grid", running)
+    response = client.get(grid)
+    assert response.status_code == 403
+    assert f'href="/login/?next={grid}"' in response.content.decode()
+    # A result tapped on the grid: after the login, back to the grid, not to the address
+    # that only takes a POST; nothing saved meanwhile.
+    sent = client.post(url("result", running, 1, 1), {"side": "1"}, HTTP_REFERER=grid)
+    assert sent.status_code == 403
+    assert f'href="/login/?next={grid}"' in sent.content.decode()
+    assert not Result.objects.filter(drive=running).exists()
+
+
 def test_a_drive_of_another_league_is_not_found_under_this_league(client, running):
     other = PubFactory()
     response = client.get(reverse("drives:drive", args=[other.league.slug, running.pk]))

@@ -336,6 +336,20 @@ def test_a_get_never_changes_anything(client, scene, name):
     assert snapshot() == before
 
 
+@pytest.mark.parametrize("name", POST_ONLY)
+def test_an_ended_login_comes_back_to_the_page_the_form_was_on(client, scene, name):
+    # Not to the address the form posts to, which answers only a POST (a blank 405).
+    client.force_login(scene["world"].secretary)
+    page = reverse("league:manage", args=["clare"])
+    client.logout()
+    args = next(c[1] for c in CHANGES if c[0] == name)(scene)
+    before = snapshot()
+    response = client.post(reverse(name, args=args), HTTP_REFERER=f"http://testserver{page}")
+    assert response.status_code == 302
+    assert response["Location"] == f"/login/?next={page}"
+    assert snapshot() == before
+
+
 def test_a_fixture_through_another_league_url_is_not_found(client, scene):
     client.force_login(scene["world"].other_secretary)
     url = reverse("league:fixture-edit", args=["kerry", scene["fixture"].pk])

@@ -210,3 +210,16 @@ def test_each_scoring_action_is_allowed_or_refused_with_nothing_changed(world, a
                 assert response.status_code == 403, actor
                 assert snapshot() == before, actor
             transaction.set_rollback(True)
+
+
+def test_an_ended_login_comes_back_to_the_page_the_form_was_on(client, world):
+    # Withdrawing a link posts to an address that answers only a POST (a blank 405).
+    page = reverse("scoring:game-links", args=[world.game.pk])
+    before = snapshot()
+    response = client.post(
+        reverse("scoring:link-revoke", args=[world.game.pk, world.link.pk]),
+        HTTP_REFERER=f"http://testserver{page}",
+    )
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('login')}?next={page}"
+    assert snapshot() == before
