@@ -63,6 +63,6 @@ def permission_denied(request, exception):
     the refusal, and for someone not logged in (a login that ended) a way to log in and
     come back."""
     context = {"exception": str(exception)}
-    if not request.user.is_authenticated:
+    if not request.user.is_authenticated:  # the address a login redirect would send them to
         context["login_url"] = redirect_to_login(come_back_to(request))["Location"]
     return render(request, "403.html", context, status=403)

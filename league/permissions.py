@@ -4,6 +4,8 @@ Who may change what. Every view that changes a record asks here, for that object
 - A secretary of a league may change everything in it.
 - An organiser may change the fixtures, games, teams and players of the pubs given to them.
 - Anyone may read the public pages.
+- Someone whose login has ended is asked to log in and brought back to the page they
+  were on, not to an address that only takes a form's POST.
 """
 
 from functools import wraps

@@ -56,11 +56,13 @@ def test_someone_whose_login_ended_is_asked_to_log_in_and_brought_back(client, r
     response = client.get(grid)
     assert response.status_code == 403
     assert f'href="/login/?next={grid}"' in response.content.decode()
+    assert "Nothing was changed" not in response.content.decode()  # only a page opened
     # A result tapped on the grid: after the login, back to the grid, not to the address
     # that only takes a POST; nothing saved meanwhile.
     sent = client.post(url("result", running, 1, 1), {"side": "1"}, HTTP_REFERER=grid)
     assert sent.status_code == 403
     assert f'href="/login/?next={grid}"' in sent.content.decode()
+    assert "Nothing was changed" in sent.content.decode()
     assert not Result.objects.filter(drive=running).exists()
 
 
