@@ -11,6 +11,7 @@ Who may change what. Every view that changes a record asks here, for that object
 from functools import wraps
 from urllib.parse import urlsplit
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import connection
@@ -86,6 +87,9 @@ def require_pub(request, pub: Pub | int | None, league: League | int) -> None:
         )
 
 
+LOGIN_ENDED = "Your login has ended, so nothing was changed: log in, and try again."
+
+
 def page_sent_from(request) -> str:
     """The page a form was sent from (its Referer's path, on this site only), else the
     home page."""
@@ -105,14 +109,22 @@ def come_back_to(request) -> str:
     return page_sent_from(request)
 
 
+def ask_to_log_in(request):
+    """Send someone not logged in to log in and come back (`come_back_to`); a form they
+    sent is refused in words first."""
+    if request.method not in ("GET", "HEAD"):
+        messages.info(request, LOGIN_ENDED)
+    return redirect_to_login(come_back_to(request))
+
+
 def login_then_back(view):
     """`login_required` for an address that only takes a form's POST: someone whose login
-    has ended is asked to log in, then brought back to the page the form was on."""
+    has ended is told so, asked to log in, then brought back to the page the form was on."""
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         if not request.user.is_authenticated:
-            return redirect_to_login(come_back_to(request))
+            return ask_to_log_in(request)
         return view(request, *args, **kwargs)
 
     return wrapper

@@ -26,7 +26,7 @@ from django_htmx.http import reswap, retarget
 
 import rules
 from league.models import Fixture, Pub
-from league.permissions import come_back_to, request_runs_pub
+from league.permissions import LOGIN_ENDED, ask_to_log_in, request_runs_pub
 from league.qr import qr_svg
 from scoring import services
 from scoring.forms import CorrectionForm, DealForm, FriendlyForm, LinkForm, StartForm, VersionForm
@@ -69,7 +69,7 @@ def _scorer(request, game: Game) -> Scorer:
 def _refuse(request):
     """Anonymous people are asked to log in; anyone else is refused."""
     if not request.user.is_authenticated and not request.session.get(SESSION_LINKS):
-        return redirect_to_login(come_back_to(request))
+        return ask_to_log_in(request)
     raise PermissionDenied
 
 
@@ -215,6 +215,7 @@ def _refuse_change(request, game: Game, scorer: Scorer, *, where: str):
     if not request.user.is_authenticated:
         sheet = game.get_absolute_url()
         if not request.htmx:
+            messages.info(request, LOGIN_ENDED)
             return redirect_to_login(sheet)
         return _box(
             request,

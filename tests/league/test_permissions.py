@@ -347,6 +347,8 @@ def test_an_ended_login_comes_back_to_the_page_the_form_was_on(client, scene, na
     response = client.post(reverse(name, args=args), HTTP_REFERER=f"http://testserver{page}")
     assert response.status_code == 302
     assert response["Location"] == f"/login/?next={page}"
+    login_page = client.get(response["Location"]).content.decode()
+    assert "Your login has ended, so nothing was changed" in login_page
     assert snapshot() == before
 
 

@@ -222,4 +222,5 @@ def test_an_ended_login_comes_back_to_the_page_the_form_was_on(client, world):
     )
     assert response.status_code == 302
     assert response["Location"] == f"{reverse('login')}?next={page}"
+    assert "Your login has ended" in client.get(response["Location"]).content.decode()
     assert snapshot() == before

@@ -479,6 +479,7 @@ def test_an_ended_login_gets_a_box_with_htmx_and_returns_to_the_sheet(client, wo
     response = client.post(record_url(world.game), data)
     assert response.status_code == 302
     assert response["Location"].endswith(f"?next={sheet_url(world.game)}")
+    assert "Your login has ended" in client.get(response["Location"]).content.decode()
     assert not Deal.objects.exists()
 
 
