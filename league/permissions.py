@@ -109,12 +109,12 @@ def come_back_to(request) -> str:
     return page_sent_from(request)
 
 
-def ask_to_log_in(request):
-    """Send someone not logged in to log in and come back (`come_back_to`); a form they
-    sent is refused in words first."""
+def ask_to_log_in(request, back: str = ""):
+    """Send someone not logged in to log in and come back (to `back`, else
+    `come_back_to`); a form they sent is refused in words first."""
     if request.method not in ("GET", "HEAD"):
         messages.info(request, LOGIN_ENDED)
-    return redirect_to_login(come_back_to(request))
+    return redirect_to_login(back or come_back_to(request))
 
 
 def login_then_back(view):

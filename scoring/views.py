@@ -12,7 +12,6 @@ import uuid
 from dataclasses import dataclass
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import prefetch_related_objects
@@ -26,7 +25,7 @@ from django_htmx.http import reswap, retarget
 
 import rules
 from league.models import Fixture, Pub
-from league.permissions import LOGIN_ENDED, ask_to_log_in, request_runs_pub
+from league.permissions import ask_to_log_in, request_runs_pub
 from league.qr import qr_svg
 from scoring import services
 from scoring.forms import CorrectionForm, DealForm, FriendlyForm, LinkForm, StartForm, VersionForm
@@ -215,8 +214,7 @@ def _refuse_change(request, game: Game, scorer: Scorer, *, where: str):
     if not request.user.is_authenticated:
         sheet = game.get_absolute_url()
         if not request.htmx:
-            messages.info(request, LOGIN_ENDED)
-            return redirect_to_login(sheet)
+            return ask_to_log_in(request, back=sheet)
         return _box(
             request,
             game,
