@@ -339,6 +339,9 @@ def team_standings(request, league_slug, pk):
     season = team.season
     rows = standings.team_rows(season, division_id=team.division_id)
     mine = next(row for row in rows if row["id"] == team.pk)
+    # A team with no division in a season that has some is ranked among the teams with
+    # none, as the table ranks it.
+    rows = [row for row in rows if row["division"] == mine["division"]]
     division_teams = [Totals(id=r["id"], name=r["name"]) for r in rows]
     by_round = charts.positions_by_round(
         teams=division_teams,

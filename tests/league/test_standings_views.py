@@ -262,6 +262,25 @@ def test_the_team_and_player_standings_pages_show_the_record(client, season):
     assert client.get(reverse("league:standings-player", args=["x", player.pk])).status_code == 404
 
 
+def test_a_team_without_a_division_is_placed_among_the_teams_without_one(client, db):
+    # The table ranks the teams with no division as a group of their own: the team's
+    # page says the same position, out of the same teams, in its words and its chart.
+    season = SeasonFactory(league__slug="clare")
+    north = DivisionFactory(season=season, name="North")
+    n1, n2 = (TeamFactory(season=season, division=north, name=n) for n in ("N1", "N2"))
+    loose, other = (TeamFactory(season=season, name=n) for n in ("Loose", "Other"))
+    pub = loose.pub
+    for round, (winner, loser) in enumerate([(n1, n2), (n1, n2), (loose, other)], start=1):
+        fixture = FixtureFactory(season=season, pub=pub, round=round, teams=[winner, loser])
+        win_game(season=season, winner=winner, loser=loser, fixture=fixture)
+    rows = {row["name"]: row for row in standings.team_rows(season)}
+    assert (rows["Loose"]["division"], rows["Loose"]["position"]) == ("", 1)
+
+    html = client.get(reverse("league:standings-team", args=["clare", loose.pk])).text
+    assert "Position 1 of 2 with 2 league points" in html
+    assert "Now 1 of 2." in html
+
+
 def query_count(client, path):
     with CaptureQueriesContext(connection) as ctx:
         assert client.get(path).status_code == 200
