@@ -3,8 +3,10 @@
 import io
 
 import pytest
+from django.urls import reverse
 from pypdf import PdfReader
 
+from league.models import Team
 from scoring.demo import load_demo
 from tests.e2e.conftest import ARTIFACTS
 
@@ -78,3 +80,16 @@ def test_sorting_swaps_only_the_table_and_the_other_tables_pass_axe(
         assert page.locator("table.standings tbody tr").count() > 0
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert_accessible(page)
+
+
+
+def test_a_team_and_a_player_page_name_each_landmark_once(demo, live_server, page, axe):
+    # Beyond WCAG, axe's best practices too: a screen reader's list of landmarks names
+    # each once (the section around a scrolling table was a second "Against each team").
+    team = Team.objects.filter(season__league__slug="clare").order_by("pk").first()
+    player = team.players.order_by("pk").first()
+    for name, pk in (("standings-team", team.pk), ("standings-player", player.pk)):
+        page.goto(live_server.url + reverse(f"league:{name}", args=["clare", pk]))
+        page.wait_for_load_state()
+        results = axe.run(page)
+        assert results.violations_count == 0, results.generate_report()
