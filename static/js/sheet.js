@@ -188,6 +188,7 @@
   // After a change: the line in words and the score in view; focus on the score.
   document.addEventListener("htmx:afterSettle", function (event) {
     wake(document);
+    seenVersion();
     var said = document.getElementById("sheet-said");
     var score = document.querySelector("#sheet .scoreboard");
     if (event.detail.target.id !== "sheet" || !score) return;
@@ -203,10 +204,24 @@
 
 
   /* Offline: with no connection a deal is kept on the phone (IndexedDB) with its
-     idempotency key, the sheet says how many are waiting, and they are sent in order
-     when the connection is back; a retry of one already stored is the same deal. */
+     idempotency key and the version of the game it was entered on, the sheet says how
+     many are waiting, and they are sent in order when the connection is back; a retry
+     of one already stored is the same deal. A deal kept while another phone changed
+     the game is refused as a race lost online is: the sheet as it stands, "Not saved". */
   var PATH = window.location.pathname;
+  var VERSION = "sheet-version:" + PATH;
   var syncing = false;
+
+  // The newest version of the game this phone has seen: the copy of the sheet kept for
+  // no connection is the one last loaded, older than the deals saved on it since.
+  function seenVersion() {
+    var input = document.querySelector('#sheet input[name="version"]');
+    var shown = input ? parseInt(input.value, 10) : 0;
+    var kept = parseInt(window.localStorage.getItem(VERSION) || "0", 10);
+    var newest = Math.max(shown || 0, kept || 0);
+    if (newest) window.localStorage.setItem(VERSION, String(newest));
+    return newest;
+  }
 
   function database() {
     return new Promise(function (resolve, reject) {
@@ -257,8 +272,12 @@
     new FormData(form).forEach(function (value, name) {
       if (name !== "version") fields.push([name, value]);
     });
-    return store("readwrite", function (deals) {
-      deals.add({ path: PATH, action: form.getAttribute("action"), fields: fields });
+    return waiting().then(function (before) {
+      // Entered on the game as this phone saw it, after the deals it keeps already.
+      var version = seenVersion() + before.length;
+      return store("readwrite", function (deals) {
+        deals.add({ path: PATH, action: form.getAttribute("action"), fields: fields, version: version });
+      });
     }).then(function () {
       // The form, ready for the next deal: a new key, the taps cleared, the deal to the left.
       form.querySelector('input[name="key"]').value = window.crypto.randomUUID();
@@ -288,15 +307,15 @@
       return fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
         .then(function (response) { return response.text(); })
         .then(function (html) {
-          // The sheet as it is now: its version, and the token of the login it is sent
-          // under (a deal kept from before a login since would be refused with its own).
-          var version = fieldIn(html, "version");
+          // The token of the login it is sent under (a deal kept from before a login
+          // since would be refused with its own).
           var token = fieldIn(html, "csrfmiddlewaretoken");
+          var current = fieldIn(html, "version");  // for a deal kept by an older sheet.js
           return deals.reduce(function (chain, deal) {
             return chain.then(function (stop) {
               if (stop) return true;
               var body = new URLSearchParams(deal.fields);
-              body.set("version", version);
+              body.set("version", deal.version || current);
               if (token) body.set("csrfmiddlewaretoken", token);
               return fetch(deal.action, {
                 method: "POST", body: body, credentials: "same-origin",
@@ -305,13 +324,17 @@
                 // Refused unread (no login's token): the deal stays on the phone.
                 if (response.headers.get("HX-Refresh") === "true") return true;
                 return response.text().then(function (text) {
-                  if (response.status === 200) version = fieldIn(text, "version") || version;
+                  if (response.status === 200) current = fieldIn(text, "version") || current;
                   return store("readwrite", function (store) { store.delete(deal.id); })
                     .then(function () {
                       sent += 1;
                       if (response.status === 200) return false;
-                      var box = document.getElementById("box-sheet");
-                      if (box) box.innerHTML = text;
+                      // Refused: its answer where the sheet's own form would put it (a
+                      // box beside the form, or the sheet as it stands after a lost race).
+                      window.htmx.swap(
+                        response.headers.get("HX-Retarget") || "#sheet", text,
+                        { swapStyle: response.headers.get("HX-Reswap") || "outerHTML" }
+                      );
                       return true;
                     });
                 });
@@ -392,6 +415,7 @@
   document.addEventListener("visibilitychange", stayAwake);
 
   function start() {
+    seenVersion();
     wake(document);
     restore();
     offlineReady();

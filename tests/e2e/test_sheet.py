@@ -676,6 +676,55 @@ def test_a_deal_kept_offline_is_sent_after_a_login_in_another_tab(night, live_se
     assert page.locator(".side-score").all_inner_texts() == ["20", "5"]
 
 
+def test_a_deal_kept_offline_is_not_added_on_top_of_another_phones_deal(
+    night, live_server, new_page, assert_accessible
+):
+    # Two phones on one sheet. The first has no connection and keeps a deal; the
+    # second, online, enters that deal meanwhile. When the first is back it must not
+    # add its deal on top, as a second one: it is told, as a race lost online is.
+    first = new_page()
+    start_game(first, live_server, night)
+    first.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    second = new_page()
+    login(second, live_server, "harbour", PASSWORD)
+    second.goto(first.url)
+    first.context.set_offline(True)
+    tap(first, "3")
+    first.get_by_role("button", name="Save deal 1").click()
+    first.get_by_text("1 deal waiting to send").wait_for()
+    tap(second, "3")
+    save(second)
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["32"]
+
+    first.context.set_offline(False)
+    first.get_by_role("heading", name="Not saved").wait_for()
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["32"]
+    assert first.locator(".side-score").all_inner_texts() == ["15", "10"]
+    assert first.locator("#sheet-waiting").inner_text() == ""
+    assert_accessible(first)
+
+
+def test_a_deal_kept_offline_after_a_reload_goes_on_after_the_phones_own_deals(
+    night, live_server, page
+):
+    # The copy of the sheet kept for no connection is the one last loaded: older than
+    # the deals saved since. A deal kept on it is this phone's next, not a lost race.
+    start_game(page, live_server, night)
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    tap(page, "4")
+    save(page)
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_load_state()
+    tap(page, "1")
+    page.get_by_role("button", name="Save deal").first.click()
+    page.get_by_text("1 deal waiting to send").wait_for()
+    with page.expect_navigation():
+        page.context.set_offline(False)
+    page.wait_for_load_state()
+    assert list(Deal.objects.order_by("number").values_list("tricks", flat=True)) == ["41", "14"]
+
+
 def test_undo_with_no_connection_says_so_in_place_and_changes_nothing(night, live_server, page):
     third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
     three = FixtureFactory(
