@@ -298,6 +298,22 @@
     return input ? input.value : null;
   }
 
+  // A kept deal refused: the sheet as it stands now (the deals sent before it are on
+  // it), with the refusal on top: a lost race comes as that sheet, a rule broken or a
+  // change refused as a box, put in the sheet's own box.
+  function refused(response, text) {
+    if (!response.headers.get("HX-Retarget")) {
+      window.htmx.swap("#sheet", text, { swapStyle: "outerHTML" });
+      return Promise.resolve();
+    }
+    return fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      .then(function (now) { return now.text(); })
+      .then(function (sheet) {
+        window.htmx.swap("#sheet", sheet, { swapStyle: "outerHTML" });
+        window.htmx.swap("#box-sheet", text, { swapStyle: "innerHTML" });
+      });
+  }
+
   function sync() {
     if (syncing || !navigator.onLine || !window.indexedDB) return;
     syncing = true;
@@ -329,13 +345,7 @@
                     .then(function () {
                       sent += 1;
                       if (response.status === 200) return false;
-                      // Refused: its answer where the sheet's own form would put it (a
-                      // box beside the form, or the sheet as it stands after a lost race).
-                      window.htmx.swap(
-                        response.headers.get("HX-Retarget") || "#sheet", text,
-                        { swapStyle: response.headers.get("HX-Reswap") || "outerHTML" }
-                      );
-                      return true;
+                      return refused(response, text).then(function () { return true; });
                     });
                 });
               });

@@ -725,6 +725,34 @@ def test_a_deal_kept_offline_after_a_reload_goes_on_after_the_phones_own_deals(
     assert list(Deal.objects.order_by("number").values_list("tricks", flat=True)) == ["41", "14"]
 
 
+def test_a_kept_deal_refused_after_others_were_sent_shows_the_sheet_as_it_stands(
+    night, live_server, page, assert_accessible
+):
+    # Offline: a deal that wins the game, then one more. Back online the first is saved
+    # and the second refused (the game is over): the refusal is shown on the sheet as
+    # it stands now, the winner and the score, not on the sheet from before.
+    start_game(page, live_server, night)
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    tap(page, "3")
+    save(page)
+    page.context.set_offline(True)
+    tap(page, "4")
+    page.get_by_role("button", name="Save deal 2").click()
+    page.get_by_text("1 deal waiting to send").wait_for()
+    tap(page, "3")
+    page.get_by_role("button", name="Save deal 3").click()
+    page.get_by_text("2 deals waiting to send").wait_for()
+
+    page.context.set_offline(False)
+    page.locator("#box-sheet [data-box]").wait_for()
+    assert Deal.objects.count() == 2
+    assert page.locator(".side-score").all_inner_texts() == ["35", "15"]
+    assert page.locator(".result").is_visible()
+    assert "game is over" in page.locator("#box-sheet").inner_text()
+    assert page.locator("#sheet-waiting").inner_text() == ""
+    assert_accessible(page)
+
+
 def test_undo_with_no_connection_says_so_in_place_and_changes_nothing(night, live_server, page):
     third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
     three = FixtureFactory(
