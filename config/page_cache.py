@@ -65,6 +65,7 @@ PAGES = {
         f"league:{name}"
         for name in (
             "league",
+            "seasons",
             "season",
             "pub",
             "player",

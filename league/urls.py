@@ -29,6 +29,7 @@ urlpatterns = [
     path("account/new-league/", views.league_create, name="league-create"),
     path("<slug:league_slug>/", views.league_home, name="league"),
     path("<slug:league_slug>/join/<str:token>/", views.invite_accept, name="invite-accept"),
+    path("<slug:league_slug>/seasons/", views.seasons, name="seasons"),
     path("<slug:league_slug>/seasons/<slug:season_slug>/", views.season_detail, name="season"),
     path("<slug:league_slug>/pubs/<slug:pub_slug>/", views.pub_detail, name="pub"),
     path("<slug:league_slug>/players/<int:pk>/", views.player_detail, name="player"),

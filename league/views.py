@@ -110,7 +110,9 @@ def _teams_with_games_won():
 
 
 def league_home(request, league_slug):
-    league = get_object_or_404(League, slug=league_slug)
+    league = get_object_or_404(
+        League.objects.annotate(season_count=Count("seasons")), slug=league_slug
+    )
     season = league.seasons.current()
     context = {"league": league, "season": season, "pubs": league.pubs.all()}
     if season:
@@ -124,6 +126,18 @@ def league_home(request, league_slug):
         )
         context["next"] = fixtures.upcoming().order_by("date", "pk")[:8]
     return render(request, "league/league_home.html", context)
+
+
+def seasons(request, league_slug):
+    """Every season of the league, newest first, so a closed season's final table stays
+    one link away from the league's pages."""
+    league = get_object_or_404(League, slug=league_slug)
+    context = {
+        "league": league,
+        "seasons": league.seasons.order_by("-start_date", "-pk"),
+        "current": league.seasons.current(),
+    }
+    return render(request, "league/seasons.html", context)
 
 
 def season_detail(request, league_slug, season_slug):

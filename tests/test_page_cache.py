@@ -2,6 +2,7 @@
 version: one query, nothing per person, 304 when the visitor's copy is current, and a
 new result shows at once (issue 14)."""
 
+import datetime
 import functools
 import gzip
 import re
@@ -16,6 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from config import page_cache
+from league import services
 from scoring.services import deal_record
 from tests.factories import SeasonFactory, TeamFactory, UserFactory, play_game, win_game
 
@@ -168,6 +170,21 @@ def test_a_game_in_play_refreshes_itself_for_visitors_only(client, season):
     assert polling not in client.get(url).content.decode()  # a scorer's entry is never wiped
 
 
+def test_the_seasons_page_is_kept_for_visitors_and_shows_a_new_season_at_once(season):
+    url = reverse("league:seasons", args=["clare"])
+    first, _ = get(Client(), url)
+    again, queries = get(Client(), url)
+    assert queries == 1 and again.content == first.content
+    services.season_close(season=season)
+    services.season_create(
+        league=season.league, name="Spring 2027", start_date=datetime.date(2027, 3, 1)
+    )
+    fresh, _ = get(Client(), url, if_none_match=first["ETag"])
+    assert fresh.status_code == 200
+    html = fresh.content.decode()
+    assert "Spring 2027" in html and "Closed" in html
+
+
 # With Redis, the current version of a league's pages is published in the cache
 # (settings.PUBLISHED_VERSIONS): a visitor's page costs no query at all. These run with
 # real commits, as the version is published once the change is committed.
@@ -197,6 +214,21 @@ def test_with_published_versions_a_visitor_costs_no_query_and_sees_a_new_result_
 
     fresh, _ = get(visitor, teams_url(season), if_none_match=first["ETag"])
     assert fresh.status_code == 200 and fresh.content != first.content
+
+
+@published
+def test_with_published_versions_a_new_season_is_on_the_seasons_page_at_once(season, publishing):
+    url = reverse("league:seasons", args=["clare"])
+    first, _ = get(Client(), url)
+    again, queries = get(Client(), url)
+    assert queries == 0 and again.content == first.content
+
+    services.season_create(
+        league=season.league, name="Spring 2027", start_date=datetime.date(2027, 3, 1)
+    )
+
+    fresh, _ = get(Client(), url)
+    assert "Spring 2027" in fresh.content.decode()
 
 
 @published

@@ -1,7 +1,11 @@
 """The public pages open on a phone, read right and pass axe's WCAG 2.2 AA rules."""
 
+import datetime
+
 import pytest
 
+from league import services
+from league.models import League
 from scoring.demo import load_demo
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,6 +37,27 @@ def test_the_demo_season_page_lists_teams_and_results(demo, live_server, page, a
     assert_accessible(page)
     # Nothing is wider than the phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_last_season_s_table_is_found_from_the_league_page_after_a_new_season_starts(
+    demo, live_server, page, assert_accessible
+):
+    league = League.objects.get()
+    old = league.seasons.current()
+    services.season_close(season=old)
+    services.season_create(league=league, name="Spring 2027", start_date=datetime.date(2027, 3, 1))
+    page.goto(f"{live_server.url}{league.get_absolute_url()}")
+    assert_accessible(page)
+    page.get_by_role("link", name="All seasons").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", level=1).inner_text() == "Seasons"
+    assert page.get_by_role("link", name="Spring 2027", exact=True).is_visible()
+    assert page.get_by_role("link", name=old.name, exact=True).is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_accessible(page)
+    page.get_by_role("link", name=f"Team table of {old.name}").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", level=1).inner_text().startswith(old.name)
 
 
 def test_the_skip_link_jumps_to_the_content(demo, live_server, page):

@@ -63,6 +63,7 @@ def _user(world, role):
 PAGES = [
     ("league:home", lambda s: [], PUBLIC),
     ("league:league", lambda s: [s["league"]], PUBLIC),
+    ("league:seasons", lambda s: [s["league"]], PUBLIC),
     ("league:season", lambda s: [s["league"], s["season"]], PUBLIC),
     ("league:pub", lambda s: [s["league"], s["pub"].slug], PUBLIC),
     ("league:player", lambda s: [s["league"], s["player"].pk], PUBLIC),

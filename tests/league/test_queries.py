@@ -48,6 +48,7 @@ def pages(world, star):
     fixture = world.season.fixtures.filter(pub=world.pub).first()
     return {
         "league": reverse("league:league", args=["clare"]),
+        "seasons": reverse("league:seasons", args=["clare"]),
         "season": reverse("league:season", args=["clare", "winter"]),
         "pub": reverse("league:pub", args=["clare", world.pub.slug]),
         "player": reverse("league:player", args=["clare", star.pk]),
