@@ -59,7 +59,9 @@ def _filters(request, season):
 
 
 def _tables(league: League, season: Season | None, kind: str, filters: dict) -> dict:
-    """The table for one kind, and the unranked players below it."""
+    """The table for one kind, and the unranked players below it. A season's team
+    table with divisions is one table, division by division (the downloads), and a
+    table of each division under its name (`sections`, for the page)."""
     if kind == "teams" and season is None:
         rows = standings.all_time_team_rows(league)
         return {"table": AllTimeTeamTable(rows, order_by="position"), "others": []}
@@ -69,8 +71,14 @@ def _tables(league: League, season: Season | None, kind: str, filters: dict) -> 
             division_id=filters["division"].pk if filters.get("division") else None,
             pub_id=filters["pub"].pk if filters.get("pub") else None,
         )
-        exclude = () if filters.get("divisions") else ("division",)
-        return {"table": TeamTable(rows, exclude=exclude, order_by="position"), "others": []}
+        if not filters.get("divisions"):
+            table = TeamTable(rows, exclude=("division",), order_by="position")
+            return {"table": table, "others": []}
+        return {
+            "table": TeamTable(rows, order_by=("division", "position")),
+            "sections": _division_tables(rows),
+            "others": [],
+        }
     if kind == "players":
         if season is None:
             current = league.seasons.current()
@@ -83,6 +91,22 @@ def _tables(league: League, season: Season | None, kind: str, filters: dict) -> 
         rows = standings.pub_rows(season, league=league)
         return {"table": PubTable(rows, order_by="position"), "others": []}
     raise Http404("No such table.")
+
+
+def _division_tables(rows) -> list[tuple[str, TeamTable]]:
+    """Each division's teams as a table of their own, under its name, in the order
+    `team_rows` gives them."""
+    sections = []
+    for name in dict.fromkeys(row["division"] for row in rows):
+        title = name or "No division"
+        table = TeamTable(
+            [row for row in rows if row["division"] == name],
+            exclude=("division",),
+            order_by="position",
+        )
+        table.region_label = f"Standings table: {title}"
+        sections.append((title, table))
+    return sections
 
 
 def _file_name(league: League, season: Season | None, kind: str) -> str:
@@ -154,7 +178,9 @@ def _table_html(request, league, season, kind, context) -> str:
     html = cache.get(key)
     if html is None:
         tables = _tables(league, season, kind, context["filters"])
-        RequestConfig(request, paginate=False).configure(tables["table"])
+        tables.setdefault("sections", [("", tables["table"])])
+        for _, table in tables["sections"]:
+            RequestConfig(request, paginate=False).configure(table)
         html = render_to_string(
             "league/standings_page.html#table", {**context, **tables}, request=request
         )
@@ -228,14 +254,12 @@ def _print_context(request, league, season, kind, *, pdf=False) -> dict:
     sections = []
     if kind == "teams" and season is not None:
         rows = standings.team_rows(season)
-        divisions = sorted({row["division"] for row in rows})
-        for name in divisions or [""]:
-            table = TeamTable(
-                [r for r in rows if r["division"] == name],
-                exclude=("division",),
-                order_by="position",
-            )
-            sections.append({"title": name, "table": table})
+        if any(row["division"] for row in rows):
+            for title, table in _division_tables(rows):
+                sections.append({"title": title, "table": table})
+        else:
+            table = TeamTable(rows, exclude=("division",), order_by="position")
+            sections.append({"title": "", "table": table})
         notes = [(r["position_label"], r["name"], r["note"]) for r in rows if r["note"]]
         others = []
     else:

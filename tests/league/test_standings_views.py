@@ -354,6 +354,39 @@ def test_divisions_are_ranked_apart_and_printed_as_tables_of_their_own(client, d
     assert "<h2>North</h2>" in printed and "<h2>South</h2>" in printed
 
 
+def test_with_every_division_shown_each_is_a_table_of_its_own(client, db):
+    # All divisions on one page: each under its name, ranked apart, never mixed into
+    # one list of 1, 1, 2, 2; the downloads list them division by division.
+    season = SeasonFactory()
+    north, south = (
+        DivisionFactory(season=season, name="North"),
+        DivisionFactory(season=season, name="South"),
+    )
+    n1, n2 = (TeamFactory(season=season, division=north, name=n) for n in ("N1", "N2"))
+    s1, s2 = (TeamFactory(season=season, division=south, name=n) for n in ("S1", "S2"))
+    win_game(season=season, winner=n2, loser=n1)
+    win_game(season=season, winner=s1, loser=s2)
+
+    html = client.get(url("standings-teams", season)).text
+    table = html.split('id="standings-table"')[1]
+    order = ["<h2>North</h2>", ">N2<", ">N1<", "<h2>South</h2>", ">S1<", ">S2<"]
+    places = [table.index(text) for text in order]
+    assert places == sorted(places)
+    assert table.count("<table") == 2
+    sorted_by_name = client.get(url("standings-teams", season), {"sort": "team"}).text
+    assert sorted_by_name.count("<table") == 2
+
+    for fmt in ("csv", "xlsx"):
+        response = client.get(url("standings-download", season, "teams", fmt))
+        if fmt == "csv":
+            rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+        else:
+            sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
+            rows = [[str(cell or "") for cell in row] for row in sheet.iter_rows(values_only=True)]
+        team = rows[0].index("Team")
+        assert [row[team] for row in rows[1:]] == ["N2", "N1", "S1", "S2"], fmt
+
+
 def test_all_time_tables_print_and_download_too(client, season):
     cache.clear()
     for kind in ("teams", "players", "pubs"):
