@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
 from django.db import connection
-from django.db.models import Count, F, Max, Q, Sum
+from django.db.models import Count, F, Q, Sum
 from django.urls import reverse
 
 from league.models import (
@@ -26,6 +26,7 @@ from league.models import (
     Season,
     SideResult,
     Team,
+    TeamMember,
     TeamPairStanding,
     TeamStanding,
 )
@@ -443,25 +444,18 @@ def all_time_player_rows(league: League, *, min_games: int) -> tuple[list[dict],
 
 def all_time_team_rows(league: League) -> list[dict]:
     """Partnerships across seasons: the same players together, whatever the team was
-    called each season (named by its latest name), ranked like the player table, in 2
-    queries."""
+    called each season, ranked like the player table, in 3 queries. Each is named by
+    `_partnership_names`."""
     rows = list(
         SideResult.objects.counted()
         .filter(season__league=league, team__isnull=False)
         .values("partnership")
-        .annotate(**counts(), seasons=Count("season", distinct=True), last=Max("game_id"))
+        .annotate(**counts(), seasons=Count("season", distinct=True))
         .order_by("partnership")
     )
-    last = {row["partnership"]: row["last"] for row in rows}
-    latest = {
-        partnership: label
-        for partnership, label, game_id in SideResult.objects.filter(
-            game_id__in=last.values(), team__isnull=False
-        ).values_list("partnership", "label", "game_id")
-        if last.get(partnership) == game_id
-    }
+    names = _partnership_names(league)
     totals = [
-        _totals(index, latest.get(row["partnership"], ""), row) for index, row in enumerate(rows)
+        _totals(index, names.get(row["partnership"], ""), row) for index, row in enumerate(rows)
     ]
     seasons = {index: row["seasons"] for index, row in enumerate(rows)}
     ranked, _ = rank_players(totals, min_games=0)
@@ -474,6 +468,36 @@ def all_time_team_rows(league: League) -> list[dict]:
         }
         for p in ranked
     ]
+
+
+def _partnership_names(league: League) -> dict[str, str]:
+    """Each partnership's name (`SideResult.partnership`, "3-17"), in 2 queries: the name
+    its team has now, in the latest season it has a team in (by start date, then id).
+    Its teams are those of exactly its players, games played or not, and those it
+    played as, even if their players have changed since."""
+    teams, members = {}, defaultdict(list)
+    for team_id, name, start, season_id, player_id in TeamMember.objects.filter(
+        season__league=league
+    ).values_list("team_id", "team__name", "season__start_date", "season_id", "player_id"):
+        teams[team_id] = (start, season_id, team_id), name
+        members[team_id].append(player_id)
+    found = [
+        ("-".join(str(p) for p in sorted(players)), *teams[team_id])
+        for team_id, players in members.items()
+    ]
+    found += [
+        (partnership, (start, season_id, team_id), name)
+        for partnership, team_id, name, start, season_id in SideResult.objects.filter(
+            league=league, team__isnull=False
+        )
+        .values_list(
+            "partnership", "team_id", "team__name", "team__season__start_date", "team__season_id"
+        )
+        .order_by()  # not by the model's ordering, which would undo the distinct
+        .distinct()
+    ]
+    # Latest last, so that its name is the one kept.
+    return {partnership: name for partnership, _, name in sorted(found, key=lambda f: f[1])}
 
 
 def pub_counts(results) -> list[dict]:

@@ -20,7 +20,14 @@ from league import services as league_services
 from league.models import Fixture, SideResult, TeamPairStanding
 from scoring import services as scoring_services
 from scoring.models import Game
-from tests.factories import FixtureFactory, TeamFactory, UserFactory, play_game, win_game
+from tests.factories import (
+    FixtureFactory,
+    SeasonFactory,
+    TeamFactory,
+    UserFactory,
+    play_game,
+    win_game,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -45,6 +52,19 @@ def teams_page(client, season) -> str:
     response = client.get(url)
     assert response.status_code == 200
     return response.content.decode()
+
+
+def all_time_teams_page(client, league) -> str:
+    response = client.get(reverse("league:all-time-teams", args=[league.slug]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def all_time_teams_csv(client, league) -> list[dict]:
+    url = reverse("league:all-time-download", args=[league.slug, "teams", "csv"])
+    response = client.get(url)
+    assert response.status_code == 200
+    return list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 @pytest.fixture
@@ -120,6 +140,64 @@ def test_a_rename_shows_at_once_on_the_public_table_and_in_the_csv(client, world
     assert "The Harbour Sharks" in teams_page(visitor, world.season)
     assert "Harbour Hearts" not in teams_page(visitor, world.season)
     assert [row["Team"] for row in teams_csv(visitor, world.season)][0] == "The Harbour Sharks"
+
+
+def test_a_rename_shows_at_once_in_the_all_time_team_table(client, world, played):
+    home = played[0]
+    visitor = _anonymous()
+    assert "Harbour Hearts" in all_time_teams_page(visitor, world.league)  # cached now
+    client.force_login(world.secretary)
+    url = reverse("league:team-edit", args=[world.league.slug, home.pk])
+
+    response = client.post(url, _team_post(home, name="The Harbour Sharks"))
+
+    assert response.status_code == 302
+    page = all_time_teams_page(visitor, world.league)
+    assert "The Harbour Sharks" in page and "Harbour Hearts" not in page
+    names = [row["Team"] for row in all_time_teams_csv(visitor, world.league)]
+    assert names == ["The Harbour Sharks", "Cronin's Jinkers"]
+
+
+def test_a_partnership_is_named_by_its_team_in_its_latest_season_before_it_plays_there(
+    client, world, played
+):
+    home = played[0]
+    visitor = _anonymous()
+    assert "Harbour Hearts" in all_time_teams_page(visitor, world.league)  # cached now
+    spring = SeasonFactory(
+        league=world.league, name="Spring", slug="spring", start_date=datetime.date(2027, 3, 1)
+    )
+    client.force_login(world.secretary)
+    url = reverse("league:manage-team-create", args=[world.league.slug, spring.slug])
+
+    response = client.post(url, _team_post(home, name="Harbour Hearts Reborn"))
+
+    assert response.status_code == 302
+    page = all_time_teams_page(visitor, world.league)
+    assert "Harbour Hearts Reborn" in page and "Harbour Hearts<" not in page
+    rows = all_time_teams_csv(visitor, world.league)
+    assert [(row["Team"], row["Games"]) for row in rows] == [
+        ("Harbour Hearts Reborn", "2"),
+        ("Cronin's Jinkers", "2"),
+    ]
+
+
+def test_a_partnership_keeps_the_name_of_the_team_it_played_as_when_its_players_change(
+    client, world, played
+):
+    home = played[0]
+    client.force_login(world.secretary)
+    url = reverse("league:team-edit", args=[world.league.slug, home.pk])
+
+    data = _team_post(home, name="The Harbour Sharks", player_2="Someone New")
+    response = client.post(url, data)
+
+    assert response.status_code == 302
+    rows = all_time_teams_csv(_anonymous(), world.league)
+    assert [(row["Team"], row["Games"]) for row in rows] == [
+        ("The Harbour Sharks", "2"),
+        ("Cronin's Jinkers", "2"),
+    ]
 
 
 def test_negative_control_without_the_content_version_bump_the_page_is_stale(
@@ -400,6 +478,28 @@ def test_the_all_time_team_table_adds_up_a_partnership_across_seasons(client, wo
     response = client.get(reverse("league:all-time-teams", args=[world.league.slug]))
     assert response.status_code == 200
     assert "Harbour Hearts II" in response.content.decode()
+
+
+def test_the_all_time_team_table_costs_the_same_queries_however_many_seasons_and_teams(
+    world, django_assert_num_queries
+):
+    from league import standings
+
+    def grow(season, teams):
+        more = [TeamFactory(season=season, pub=world.pub) for _ in range(teams)]
+        for home, away in zip(more, more[1:], strict=False):
+            win_game(season=season, winner=home, loser=away)
+        return more
+
+    first = grow(world.season, 2)
+    with django_assert_num_queries(3):
+        assert len(standings.all_time_team_rows(world.league)) == 2
+    grow(world.season, 6)
+    later = SeasonFactory(league=world.league, start_date=datetime.date(2027, 3, 1))
+    TeamFactory(season=later, pub=world.pub, players=list(first[0].players.all()))
+    grow(later, 6)
+    with django_assert_num_queries(3):
+        assert len(standings.all_time_team_rows(world.league)) == 14
 
 
 def test_negative_control_without_the_result_writer_the_tables_drift(world, monkeypatch):
