@@ -381,6 +381,12 @@ def deal_correct(
             old = next((deal for deal in live if deal.number == number), None)
             if old is None:
                 raise ScoringError(f"This game has no deal {number}.")
+            as_before = (old.dealer, old.tricks, old.trick_winners, old.bonus_side)
+            if as_before == (dealer, tricks_text, winners_text, bonus_side):
+                raise ScoringError(
+                    f"Nothing to correct: deal {number} is already {describe_deal(game, old)}. "
+                    "Change what was wrong, then save."
+                )
             new = _rules_deal(dealer, tricks, trick_winners, bonus_side)
             deals = [new if deal is old else deal.as_rules_deal() for deal in live]
             result = rules.score_game(game.ruleset, sides=game.sides, deals=deals)

@@ -417,7 +417,9 @@ def test_correcting_a_trick_by_trick_deal_keeps_its_order_and_its_winner(client,
     assert 'name="trick_1" value="1" checked' in form
     assert 'name="mode" value="order"' in form
 
-    # The form sent back unchanged, as a person tapping Save would.
+    # The form sent back unchanged, as a person tapping Save would: it carries the trick
+    # order, so nothing differs from the deal and nothing is corrected (without the
+    # order it would be a correction, losing it).
     response = client.post(
         url,
         {
@@ -430,10 +432,12 @@ def test_correcting_a_trick_by_trick_deal_keeps_its_order_and_its_winner(client,
         },
     )
 
-    assert response.status_code == 302
+    assert response.status_code == 422
+    assert "Nothing to correct: deal 2 is already" in response.text
     game.refresh_from_db()
     assert game.winner == 1 and "third trick" in game.reason
     assert game.deals.get(number=2, live=True).trick_winners == "10100"
+    assert game.deals.filter(number=2).count() == 1
     assert_true_to_the_games(world.season)
 
 

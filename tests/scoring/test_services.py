@@ -175,6 +175,27 @@ def test_a_confirmed_game_is_corrected_only_with_a_reason(world):
     assert event.user == world.organiser
 
 
+def test_a_correction_that_changes_nothing_is_refused_and_keeps_the_confirmation(world):
+    play(world.game, 5, 0, dealer=0)
+    game_confirm(game=world.game, user=world.organiser)
+    world.game.refresh_from_db()
+    before = counts()
+    with pytest.raises(ScoringError, match="Nothing to correct: deal 1 is already"):
+        deal_correct(
+            game=world.game,
+            number=1,
+            dealer=0,
+            tricks=[5, 0],
+            key=uuid.uuid4(),
+            version=world.game.version,
+            reason="Checking",
+            user=world.organiser,
+        )
+    assert counts() == before
+    world.game.refresh_from_db()
+    assert world.game.is_confirmed
+
+
 def test_undo_takes_back_the_last_deal_and_reopens_the_game(world):
     play(world.game, 5, 0)
     deal = deal_undo(game=world.game, version=world.game.version, user=world.organiser)
