@@ -20,6 +20,14 @@ The words:
 - **Result rows** (the standings' `SideResult`) are not exported: the import scores
   every finished game again from its live deals (`season_results_rebuild`), which
   proves the data.
+- **Escaped text.** A secretary opens these CSVs in a spreadsheet, which would run a
+  text cell that looks like a formula (`league.exports.FORMULA_STARTS`: "CSV
+  injection"). So a text column's value that starts with one of those, or with an
+  apostrophe, is written with one more apostrophe in front, and the import takes
+  exactly one off a text value that starts with one: `=SUM(1)` is written `'=SUM(1)`,
+  `'Neill` is written `''Neill`, and both come back as they were. Only text columns:
+  numbers, dates, references and ids never start so. Format 1 wrote text as it was,
+  so a format 1 file is read without taking anything off.
 """
 
 import csv
@@ -40,6 +48,7 @@ from django.db import DatabaseError, models, transaction
 
 import rules
 from league import results
+from league.exports import FORMULA_STARTS
 from league.models import (
     Division,
     Fixture,
@@ -56,11 +65,14 @@ from scoring.outcome import record_results
 from scoring.services import game_result, season_results_rebuild
 
 FORMAT = "twenty-five-league"
-FORMAT_VERSION = 1
+# 2: text cells escaped (see above). Format 1 files, from before, are still read.
+FORMAT_VERSION = 2
+FORMAT_VERSIONS_READ = (1, 2)
 MANIFEST = "manifest.json"
 # A file bigger than this, unpacked, is refused before anything is read into memory.
 MAX_UNCOMPRESSED = 50 * 1024 * 1024
 ACCOUNT = "account"
+ESCAPED_STARTS = (*FORMULA_STARTS, "'")
 
 
 def _app_version() -> str:
@@ -304,6 +316,8 @@ def _text(value, column: Column) -> str:
         return value.isoformat()
     if column.kind == JSON:
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    if column.kind == TEXT and value.startswith(ESCAPED_STARTS):
+        return "'" + value
     return str(value)
 
 
@@ -416,10 +430,10 @@ def _manifest(files: dict[str, bytes]) -> dict:
         raise LeagueDataError("manifest.json cannot be read.") from error
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise LeagueDataError("manifest.json does not describe a league's data.")
-    if manifest.get("format_version") != FORMAT_VERSION:
+    if manifest.get("format_version") not in FORMAT_VERSIONS_READ:
         raise LeagueDataError(
             f"This file is in format {manifest.get('format_version')!r}; "
-            f"this install reads format {FORMAT_VERSION}."
+            f"this install reads formats {' and '.join(map(str, FORMAT_VERSIONS_READ))}."
         )
     listed = {t.get("file"): t for t in manifest.get("tables", []) if isinstance(t, dict)}
     for table in TABLES:
@@ -437,7 +451,9 @@ class _Bad(Exception):
     pass
 
 
-def _value(text: str, column: Column):
+def _value(text: str, column: Column, *, escaped: bool):
+    if column.kind == TEXT and escaped and text.startswith("'"):
+        return text[1:]
     if text == "":
         if column.null:
             return None
@@ -468,9 +484,9 @@ def _value(text: str, column: Column):
     return text
 
 
-def _read(table: Table, data: bytes, sizes: dict[str, int]) -> list[dict]:
+def _read(table: Table, data: bytes, sizes: dict[str, int], *, escaped: bool) -> list[dict]:
     """The table's rows as {column: value}, every reference checked against `sizes`
-    (the row counts of the tables above it)."""
+    (the row counts of the tables above it); `escaped` text loses its added apostrophe."""
     try:
         lines = list(csv.reader(io.StringIO(data.decode("utf-8"), newline="")))
     except (UnicodeDecodeError, csv.Error) as error:
@@ -487,7 +503,7 @@ def _read(table: Table, data: bytes, sizes: dict[str, int]) -> list[dict]:
         row = {}
         for column, text in zip(table.columns, line[1:], strict=True):
             try:
-                value = _value(text, column)
+                value = _value(text, column, escaped=escaped)
             except _Bad as error:
                 raise LeagueDataError(f"{where}: {error}.") from error
             if column.ref and value is not None and not 1 <= value <= sizes[column.ref]:
@@ -547,8 +563,9 @@ def league_import(zip_bytes: bytes, *, slug: str, name: str | None = None, user)
     tables: dict[str, list[dict]] = {}
     sizes: dict[str, int] = {}
     counts = {t["file"]: t.get("rows") for t in manifest["tables"] if isinstance(t, dict)}
+    escaped = manifest["format_version"] >= 2
     for table in TABLES:
-        tables[table.name] = _read(table, files[table.file], sizes)
+        tables[table.name] = _read(table, files[table.file], sizes, escaped=escaped)
         sizes[table.name] = len(tables[table.name])
         if counts.get(table.file) != sizes[table.name]:
             raise LeagueDataError(f"{table.file} does not have the rows manifest.json lists.")

@@ -1,8 +1,10 @@
 """A league's data as one file: export, import under a new address, export again gives
-the same CSVs and the same standings; a bad file is refused with a message and nothing
-written; only the league's secretaries may download it, and only a logged-in person may
-make a league from one."""
+the same CSVs and the same standings; a name a spreadsheet would run as a formula is
+written escaped and comes back as it was; a bad file is refused with a message and
+nothing written; only the league's secretaries may download it, and only a logged-in
+person may make a league from one."""
 
+import csv
 import hashlib
 import io
 import json
@@ -13,7 +15,8 @@ from django.urls import reverse
 
 from bench.generate import build_league
 from bench.recount import kept, recount
-from league.models import League, Player, Pub, SideResult, Team
+from league.exports import FORMULA_STARTS
+from league.models import Division, League, Player, Pub, Season, SideResult, Team
 from scoring.demo import load_demo
 from scoring.league_data import (
     MANIFEST,
@@ -23,9 +26,17 @@ from scoring.league_data import (
     league_export,
     league_import,
 )
-from scoring.models import Deal, Game, GameEvent
-from tests.factories import UserFactory
-from tests.scoring.conftest import play
+from scoring.models import Deal, Game, GameEvent, GameSide
+from tests.factories import (
+    DivisionFactory,
+    FixtureFactory,
+    PlayerFactory,
+    PubFactory,
+    SeasonFactory,
+    TeamFactory,
+    UserFactory,
+)
+from tests.scoring.conftest import fixture_game, play
 from tests.scoring.test_friendlies import friendly  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
@@ -115,6 +126,128 @@ def test_the_export_holds_no_account_email_or_secret():
         assert link.token not in text
 
 
+# Names a spreadsheet would run ---------------------------------------------------------
+
+HYPERLINK = '=HYPERLINK("http://x")'
+
+
+@pytest.fixture
+def formula_league():
+    """A league whose names start as formulas do (= + - @ tab), or with an apostrophe,
+    and a finished game between its two teams (its record starts with a side's name)."""
+    season = SeasonFactory(name="+Winter 2026")
+    league = season.league
+    pub = PubFactory(league=league, name=HYPERLINK, town="@Ennis")
+    division = DivisionFactory(season=season, name="-Premier")
+    home = TeamFactory(
+        season=season,
+        pub=pub,
+        division=division,
+        name=HYPERLINK,
+        players=[
+            PlayerFactory(league=league, home_pub=pub, name="@SUM(1)"),
+            PlayerFactory(league=league, home_pub=pub, name="-2+3"),
+        ],
+    )
+    away = TeamFactory(
+        season=season,
+        pub=pub,
+        division=division,
+        name="'Twas Brillig",
+        players=[
+            PlayerFactory(league=league, home_pub=pub, name="'Neill"),
+            PlayerFactory(league=league, home_pub=pub, name="\t=1+1"),
+        ],
+    )
+    game = fixture_game(FixtureFactory(season=season, pub=pub, teams=[home, away]))
+    play(game, 3, 2)
+    play(game, 5, 0)
+    assert game.status == Game.Status.FINISHED
+    return league
+
+
+def _column(data: bytes, name: str) -> list[str]:
+    return [row[name] for row in csv.DictReader(io.StringIO(data.decode(), newline=""))]
+
+
+def _names(league: League) -> dict[str, list]:
+    """Every text the league's people typed, or that was made from it, in the order made."""
+
+    def texts(rows, field):
+        return list(rows.order_by("pk").values_list(field, flat=True))
+
+    return {
+        "pubs": texts(Pub.objects.filter(league=league), "name"),
+        "towns": texts(Pub.objects.filter(league=league), "town"),
+        "seasons": texts(Season.objects.filter(league=league), "name"),
+        "divisions": texts(Division.objects.filter(season__league=league), "name"),
+        "teams": texts(Team.objects.filter(season__league=league), "name"),
+        "players": texts(Player.objects.filter(league=league), "name"),
+        "sides": texts(GameSide.objects.filter(game__league=league), "label"),
+        "events": texts(GameEvent.objects.filter(game__league=league), "text"),
+    }
+
+
+def test_a_name_a_spreadsheet_would_run_is_written_with_a_leading_apostrophe(formula_league):
+    """As the standings' CSV does; a name that starts with an apostrophe gets one more,
+    so the import can take exactly one off."""
+    files = _files(league_export(formula_league))
+
+    assert _column(files["pubs.csv"], "name") == ["'" + HYPERLINK]
+    assert _column(files["pubs.csv"], "town") == ["'@Ennis"]
+    assert _column(files["seasons.csv"], "name") == ["'+Winter 2026"]
+    assert _column(files["divisions.csv"], "name") == ["'-Premier"]
+    assert _column(files["teams.csv"], "name") == ["'" + HYPERLINK, "''Twas Brillig"]
+    assert _column(files["players.csv"], "name") == ["'@SUM(1)", "'-2+3", "''Neill", "'\t=1+1"]
+    assert _column(files["game_sides.csv"], "label") == ["'" + HYPERLINK, "''Twas Brillig"]
+    started = _column(files["game_events.csv"], "text")[0]
+    assert started == f"'{HYPERLINK} v 'Twas Brillig; {HYPERLINK} deals first"
+    # No cell of any table starts as a formula; numbers, dates and references never did.
+    for table in TABLES:
+        for row in csv.reader(io.StringIO(files[table.file].decode(), newline="")):
+            assert not [cell for cell in row if cell.startswith(FORMULA_STARTS)], table.file
+
+
+def test_names_a_spreadsheet_would_run_go_out_and_back_unchanged(formula_league):
+    """Export, import, export: the same CSVs, and every name exactly as it was."""
+    names = _names(formula_league)
+    assert names["teams"] == [HYPERLINK, "'Twas Brillig"]
+    assert names["players"] == ["@SUM(1)", "-2+3", "'Neill", "\t=1+1"]
+
+    _round_trip(formula_league)
+
+    copy = League.objects.get(slug=f"{formula_league.slug}-copy")
+    assert _names(copy) == names
+
+
+def _format_1(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The files as format 1 wrote them, for a league whose only escaped names are its
+    players': text as it is, no apostrophe added."""
+    players = files["players.csv"].replace(b"''Neill", b"'Neill").replace(b"'=1+1", b"=1+1")
+    manifest = json.loads(files[MANIFEST])
+    manifest["format_version"] = 1
+    return _resigned({**files, "players.csv": players, MANIFEST: json.dumps(manifest).encode()})
+
+
+def test_a_file_from_before_text_was_escaped_is_read_as_it_was_written():
+    """Format 1 wrote text raw: a name that starts with an apostrophe keeps it."""
+    season = SeasonFactory()
+    team = TeamFactory(
+        season=season,
+        players=[
+            PlayerFactory(league=season.league, name="'Neill"),
+            PlayerFactory(league=season.league, name="=1+1"),
+        ],
+    )
+    files = _format_1(_files(league_export(season.league)))
+    assert _column(files["players.csv"], "name") == ["'Neill", "=1+1"]
+
+    copy = league_import(_zip(files), slug="copy", user=UserFactory())
+
+    assert _names(copy)["players"] == ["'Neill", "=1+1"]
+    assert _names(copy)["teams"] == [team.name]
+
+
 # Refusals ----------------------------------------------------------------------------
 
 
@@ -146,6 +279,14 @@ def _resigned(files: dict[str, bytes]) -> dict[str, bytes]:
     for entry in manifest["tables"]:
         entry["sha256"] = hashlib.sha256(files[entry["file"]]).hexdigest()
     return {**files, MANIFEST: json.dumps(manifest).encode()}
+
+
+def test_a_file_in_a_format_this_install_does_not_read_is_refused(exported):
+    files = _files(exported)
+    manifest = json.loads(files[MANIFEST])
+    manifest["format_version"] = 3
+    files[MANIFEST] = json.dumps(manifest).encode()
+    _refused(_zip(files), "This file is in format 3")
 
 
 def test_a_changed_csv_is_refused_by_its_checksum(exported):
