@@ -321,7 +321,8 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
                     "position": p.position,
                     "position_label": p.position_label,
                     "shared": p.shared,
-                    "note": p.note,
+                    # No sentence about counts that are all 0 under a team yet to play.
+                    "note": p.note if totals.played else "",
                     "league_points": p.league_points,
                     "difference": totals.difference,
                     "fixtures_won": totals.fixtures_won,

@@ -314,7 +314,11 @@ def reference_ranking(season, reference):
         points=standings.season_points(season),
         pairs={key: Pair(**counts) for (kind, key), counts in reference.items() if kind == "pair"},
     )
-    return [(p.position_label, p.totals.name, p.league_points, p.note) for p in placed]
+    # A team yet to play has no tie-break note: its counts are all 0.
+    return [
+        (p.position_label, p.totals.name, p.league_points, p.note if p.totals.played else "")
+        for p in placed
+    ]
 
 
 splits = st.lists(st.integers(0, 5), min_size=1, max_size=5)

@@ -387,6 +387,18 @@ def test_with_every_division_shown_each_is_a_table_of_its_own(client, db):
         assert [row[team] for row in rows[1:]] == ["N2", "N1", "S1", "S2"], fmt
 
 
+def test_teams_yet_to_play_share_a_place_with_no_tie_break_note(client, db):
+    # A new season: every team on nothing. "=1", with no sentence under each team
+    # about league points, points difference and marches that are all 0.
+    season = SeasonFactory()
+    for name in ("Aces", "Bowers", "Cuts"):
+        TeamFactory(season=season, name=name)
+    rows = standings.team_rows(season)
+    assert [(r["position_label"], r["note"]) for r in rows] == [("=1", "")] * 3
+    html = client.get(url("standings-teams", season)).text
+    assert "tiebreak-note" not in html
+
+
 def test_all_time_tables_print_and_download_too(client, season):
     cache.clear()
     for kind in ("teams", "players", "pubs"):
