@@ -1,12 +1,40 @@
 """The shape of the set-up forms. They check input; the services in league/services.py
 decide and save."""
 
+import datetime
+
 from django import forms
 
 import rules
 from league.models import Fixture, Season
 
-DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+# Every date a form takes (seasons, match nights) falls in this range: a year outside it
+# is a slip of the thumb (1900, 9999), never a league's night.
+EARLIEST, LATEST = datetime.date(2000, 1, 1), datetime.date(2100, 12, 31)
+OUT_OF_RANGE = "Give a date between 1 January 2000 and 31 December 2100."
+
+
+def _in_range(value: datetime.date) -> None:
+    if not EARLIEST <= value <= LATEST:
+        raise forms.ValidationError(OUT_OF_RANGE, code="out_of_range")
+
+
+def date_field(**kwargs) -> forms.DateField:
+    """A date picker that takes only dates from EARLIEST to LATEST."""
+    widget = forms.DateInput(
+        attrs={"type": "date", "min": EARLIEST.isoformat(), "max": LATEST.isoformat()},
+        format="%Y-%m-%d",
+    )
+    return forms.DateField(widget=widget, validators=[_in_range], **kwargs)
+
+
+def _not_before_start(season: Season, date: datetime.date) -> None:
+    """A match night of `season` is on or after the day it starts."""
+    start = season.start_date
+    if date < start:
+        raise forms.ValidationError(
+            f"{season.name} starts on {start.day} {start:%B %Y}: give a date from then on."
+        )
 
 
 def _tiebreak_key(text: str) -> str | None:
@@ -18,10 +46,16 @@ def _tiebreak_key(text: str) -> str | None:
     return None
 
 
+def _points_first(keys: list[str]) -> list[str]:
+    """A tie-break order with league points first: they always rank the table, and the
+    tie-breaks separate only teams level on them."""
+    return ["points", *(key for key in keys if key != "points")]
+
+
 class SeasonForm(forms.Form):
     name = forms.CharField(max_length=100, help_text="For example “Winter 2026”.")
-    start_date = forms.DateField(widget=DATE)
-    end_date = forms.DateField(widget=DATE, required=False)
+    start_date = date_field()
+    end_date = date_field(required=False)
     status = forms.ChoiceField(choices=Season.Status.choices, initial=Season.Status.PLANNING)
     ruleset_key = forms.ChoiceField(
         label="Rules preset",
@@ -47,7 +81,8 @@ class SeasonForm(forms.Form):
         label="Tie-break order",
         required=False,
         initial=", ".join(Season.DEFAULT_TIEBREAKS),
-        help_text="Separated by commas, from: " + ", ".join(Season.TIEBREAKS) + ".",
+        help_text="League points always come first. Then the tie-breaks, separated by commas, "
+        "from: " + ", ".join(k for k in Season.TIEBREAKS if k != "points") + ".",
     )
     min_games = forms.IntegerField(
         label="Minimum games for the player table", min_value=0, max_value=1000, initial=5
@@ -65,8 +100,16 @@ class SeasonForm(forms.Form):
         ("Tables", ["tiebreaks", "min_games", "confirmed_only"]),
     ]
 
-    def __init__(self, *args, with_divisions=True, **kwargs):
+    # What decides a season's tables: none of it changes while the season is closed.
+    TABLE_RULES = [
+        *("ruleset_key", "target", "march_bonus", "march_wins"),
+        *("points_win", "points_loss", "points_shutout"),
+        *("tiebreaks", "min_games", "confirmed_only"),
+    ]
+
+    def __init__(self, *args, season: Season | None = None, with_divisions=True, **kwargs):
         super().__init__(*args, **kwargs)
+        self.season = season
         if not with_divisions:
             del self.fields["divisions"]
 
@@ -90,7 +133,11 @@ class SeasonForm(forms.Form):
             if key in keys:
                 raise forms.ValidationError(f"“{part.strip()}” is in the order twice.")
             keys.append(key)
-        return keys
+        if "points" in keys[1:]:
+            raise forms.ValidationError(
+                "League points always come first: list the tie-breaks after them."
+            )
+        return _points_first(keys) if keys else keys
 
     def clean_divisions(self):
         names = [n.strip() for n in self.cleaned_data["divisions"].split(",") if n.strip()]
@@ -105,7 +152,36 @@ class SeasonForm(forms.Form):
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", "The season cannot end before it starts.")
+        win, loss = data.get("points_win"), data.get("points_loss")
+        if win is not None and loss is not None and loss >= win:
+            self.add_error("points_loss", "A win must be worth more league points than a loss.")
+        if self.season and self.season.status == data.get("status") == Season.Status.FINISHED:
+            self._keep_table_rules(data)
         return data
+
+    def _keep_table_rules(self, data: dict) -> None:
+        """A closed season's tables are final: refuse a change to what decides them. Its
+        name and dates may change; setting its status back to running reopens it."""
+        season = self.season
+        closed = (
+            f"{season.name} is closed: its tables are final, so this cannot change. "
+            "To change it, reopen the season: set its status to Running."
+        )
+        for name in self.TABLE_RULES:
+            if name not in data:
+                continue  # refused already for its own reason
+            if name == "tiebreaks":
+                # As the box shows it: a season saved before league points came first
+                # keeps its order when only its name changes.
+                same = (data[name] or Season.DEFAULT_TIEBREAKS) == _points_first(
+                    season.tiebreak_order
+                )
+                if same:
+                    data[name] = season.tiebreaks
+            else:
+                same = data[name] == getattr(season, name)
+            if not same:
+                self.add_error(name, closed)
 
     @classmethod
     def initial_for(cls, season: Season) -> dict:
@@ -150,7 +226,7 @@ class TeamForm(forms.Form):
 
 
 class FixturesGenerateForm(forms.Form):
-    start = forms.DateField(label="First match night", widget=DATE)
+    start = date_field(label="First match night")
     double = forms.BooleanField(
         label="Double round (every pair meets twice, home and away)", required=False
     )
@@ -161,9 +237,18 @@ class FixturesGenerateForm(forms.Form):
         label="Replace the fixtures already made (none has a result)", required=False
     )
 
+    def __init__(self, *args, season: Season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.season = season
+
+    def clean_start(self):
+        start = self.cleaned_data["start"]
+        _not_before_start(self.season, start)
+        return start
+
 
 class FixtureForm(forms.Form):
-    date = forms.DateField(widget=DATE)
+    date = date_field()
     pub = forms.ModelChoiceField(queryset=None, empty_label=None)
     home = forms.ModelChoiceField(queryset=None, label="Home team", empty_label="Choose a team")
     away = forms.ModelChoiceField(queryset=None, label="Away team", empty_label="Choose a team")
@@ -180,8 +265,19 @@ class FixtureForm(forms.Form):
     # What only a secretary may change: an organiser moves the date and the status.
     SECRETARY_ONLY = ("pub", "home", "away", "third", "games_planned")
 
-    def __init__(self, *args, season: Season, pubs, with_status=True, secretary=True, **kwargs):
+    def __init__(
+        self,
+        *args,
+        season: Season,
+        pubs,
+        fixture: Fixture | None = None,
+        with_status=True,
+        secretary=True,
+        **kwargs,
+    ):
+        """`fixture` is the one being edited; none for a new one."""
         super().__init__(*args, **kwargs)
+        self.season, self.fixture = season, fixture
         self.fields["pub"].queryset = pubs
         teams = season.teams.all()
         for name in ("home", "away", "third"):
@@ -198,7 +294,34 @@ class FixtureForm(forms.Form):
         if len({t.pk for t in teams}) != len(teams):
             raise forms.ValidationError("A team cannot play against itself.")
         data["teams"] = teams if "home" in self.fields else None
+        self._check_status(data)
         return data
+
+    def clean_date(self):
+        date = self.cleaned_data["date"]
+        if self.fixture is None or date != self.fixture.date:  # a new date, not an old one
+            _not_before_start(self.season, date)
+        return date
+
+    def _check_status(self, data: dict) -> None:
+        """A fixture whose planned games are all finished is played: it cannot be
+        scheduled again (it would show as still to play, with its games counted)."""
+        fixture = self.fixture
+        if fixture is None or data.get("status") != Fixture.Status.SCHEDULED:
+            return
+        planned = data.get("games_planned", fixture.games_planned)
+        if planned is None or fixture.games_finished < planned:
+            return
+        more = (
+            "To play more games, raise the games planned."
+            if "games_planned" in self.fields
+            else "A secretary can plan more games."
+        )
+        self.add_error(
+            "status",
+            f"All {fixture.games_finished} games of this fixture are finished, "
+            f"so it stays played. {more}",
+        )
 
 
 class OrganiserForm(forms.Form):
@@ -291,7 +414,7 @@ class LeagueCreateForm(forms.Form):
     season_name = forms.CharField(
         label="First season", max_length=100, initial="", help_text="For example “Winter 2026”."
     )
-    start_date = forms.DateField(label="First match night", widget=DATE)
+    start_date = date_field(label="First match night")
     ruleset_key = SeasonForm.base_fields["ruleset_key"]
     target = SeasonForm.base_fields["target"]
     march_bonus = SeasonForm.base_fields["march_bonus"]

@@ -279,7 +279,10 @@ def season_create(request, league_slug):
 def season_edit(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
     form = SeasonForm(
-        request.POST or None, initial=SeasonForm.initial_for(season), with_divisions=False
+        request.POST or None,
+        initial=SeasonForm.initial_for(season),
+        season=season,
+        with_divisions=False,
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -435,7 +438,9 @@ def import_example(request, league_slug):
 @login_required
 def fixtures_generate(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
-    form = FixturesGenerateForm(request.POST or None, initial={"start": season.start_date})
+    form = FixturesGenerateForm(
+        request.POST or None, season=season, initial={"start": season.start_date}
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         existing = season.fixtures.count()
@@ -519,6 +524,7 @@ def fixture_edit(request, league_slug, pk):
         request.POST or None,
         season=season,
         pubs=league.pubs.all(),
+        fixture=fixture,
         initial=initial,
         secretary=secretary,
     )

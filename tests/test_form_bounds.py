@@ -75,3 +75,30 @@ def test_league_points_too_big_for_the_column_are_refused_on_the_form(client):
     assert response.status_code == 200
     assert "Ensure this value is less than or equal to 100." in response.content.decode()
     assert not Season.objects.exists()
+
+
+def _date_fields():
+    for name, form in _forms():
+        for field_name, field in _fields(form).items():
+            if isinstance(field, forms.DateField):
+                yield f"{name}.{field_name}", field
+
+
+DATE_FIELDS = list(_date_fields())
+OUT_OF_RANGE = "Give a date between 1 January 2000 and 31 December 2100."
+
+
+@pytest.mark.parametrize(("label", "field"), DATE_FIELDS, ids=[f[0] for f in DATE_FIELDS])
+@pytest.mark.parametrize(
+    "date", ["1800-01-01", "1900-01-01", "1999-12-31", "2101-01-01", "9999-12-31"]
+)
+def test_every_date_field_refuses_a_date_outside_2000_to_2100(label, field, date):
+    with pytest.raises(forms.ValidationError) as refused:
+        field.clean(date)
+    assert refused.value.messages == [OUT_OF_RANGE], label
+
+
+@pytest.mark.parametrize(("label", "field"), DATE_FIELDS, ids=[f[0] for f in DATE_FIELDS])
+@pytest.mark.parametrize("date", ["2000-01-01", "2027-03-01", "2100-12-31"])
+def test_every_date_field_takes_a_date_from_2000_to_2100(label, field, date):
+    assert field.clean(date).isoformat() == date, label

@@ -137,3 +137,111 @@ def test_played_is_allowed_once_a_game_is_finished(world, fixture_at_pub):
     _start_game(world, fixture_at_pub)
     services.fixture_update(fixture=fixture_at_pub, date=fixture_at_pub.date, status="played")
     assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "played"
+
+
+def _finish_every_game(world, fixture):
+    home, away = _teams(fixture)
+    for number in range(1, fixture.games_planned + 1):
+        win_game(season=world.season, winner=home, loser=away, fixture=fixture, number=number)
+    fixture = Fixture.objects.get(pk=fixture.pk)
+    assert (fixture.status, fixture.games_finished) == ("played", fixture.games_planned)
+    return fixture
+
+
+def _status_errors(response) -> list[str]:
+    assert response.status_code == 200
+    return list(response.context["form"].errors.get("status", []))
+
+
+def test_a_finished_fixture_cannot_go_back_to_scheduled(client, world, fixture_at_pub):
+    fixture = _finish_every_game(world, fixture_at_pub)
+    home, away = _teams(fixture)
+    client.force_login(world.secretary)
+    before = snapshot()
+    response = _edit(
+        client,
+        fixture,
+        date="2026-10-01",
+        status="scheduled",
+        pub=world.pub.pk,
+        home=home.pk,
+        away=away.pk,
+        games_planned=3,
+    )
+    assert _status_errors(response) == [
+        "All 3 games of this fixture are finished, so it stays played. "
+        "To play more games, raise the games planned."
+    ]
+    assert snapshot() == before
+
+
+def test_an_organiser_cannot_set_a_finished_fixture_back_to_scheduled(
+    client, world, fixture_at_pub
+):
+    fixture = _finish_every_game(world, fixture_at_pub)
+    client.force_login(world.organiser)
+    before = snapshot()
+    response = _edit(client, fixture, date="2026-10-01", status="scheduled")
+    assert _status_errors(response) == [
+        "All 3 games of this fixture are finished, so it stays played. "
+        "A secretary can plan more games."
+    ]
+    assert snapshot() == before
+
+
+def test_a_finished_fixture_planned_for_more_games_is_scheduled_again(
+    client, world, fixture_at_pub
+):
+    fixture = _finish_every_game(world, fixture_at_pub)
+    home, away = _teams(fixture)
+    client.force_login(world.secretary)
+    response = _edit(
+        client,
+        fixture,
+        date="2026-10-01",
+        status="scheduled",
+        pub=world.pub.pk,
+        home=home.pk,
+        away=away.pk,
+        games_planned=5,
+    )
+    assert response.status_code == 302
+    fixture = Fixture.objects.get(pk=fixture.pk)
+    assert (fixture.status, fixture.games_planned) == ("scheduled", 5)
+
+
+def test_a_fixture_with_a_game_still_to_play_may_stay_scheduled(client, world, fixture_at_pub):
+    _start_game(world, fixture_at_pub)
+    client.force_login(world.organiser)
+    response = _edit(client, fixture_at_pub, date="2026-10-08", status="scheduled")
+    assert response.status_code == 302
+    assert Fixture.objects.get(pk=fixture_at_pub.pk).date == datetime.date(2026, 10, 8)
+
+
+@pytest.mark.parametrize(
+    ("date", "message"),
+    [
+        ("9999-12-31", "Give a date between 1 January 2000 and 31 December 2100."),
+        ("1900-01-01", "Give a date between 1 January 2000 and 31 December 2100."),
+        ("2026-09-06", "Winter starts on 7 September 2026: give a date from then on."),
+    ],
+)
+def test_a_fixture_moved_to_an_impossible_date_is_refused(
+    client, world, fixture_at_pub, date, message
+):
+    client.force_login(world.organiser)
+    before = snapshot()
+    response = _edit(client, fixture_at_pub, date=date, status="scheduled")
+    assert response.status_code == 200
+    assert list(response.context["form"].errors["date"]) == [message]
+    assert snapshot() == before
+
+
+def test_a_fixture_from_before_its_season_can_still_change_its_status(
+    client, world, fixture_at_pub
+):
+    Fixture.objects.filter(pk=fixture_at_pub.pk).update(date=datetime.date(2026, 9, 1))
+    client.force_login(world.organiser)
+    response = _edit(client, fixture_at_pub, date="2026-09-01", status="postponed")
+    assert response.status_code == 302
+    assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "postponed"

@@ -51,7 +51,7 @@ def test_a_season_is_created_from_a_preset_with_house_rules_points_and_divisions
     assert season.ruleset.target == 45
     assert season.ruleset.march_bonus == 10
     assert (season.points_win, season.points_loss, season.confirmed_only) == (3, 1, True)
-    assert season.tiebreaks == ["difference", "head_to_head"]
+    assert season.tiebreaks == ["points", "difference", "head_to_head"]  # points first
     assert sorted(season.divisions.values_list("name", flat=True)) == ["North", "South"]
 
 

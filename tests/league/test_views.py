@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from league import services
 from league.models import Fixture, Season, Team
 from league.services import fixtures_generate
 from tests.factories import FixtureFactory, PubFactory, TeamFactory
@@ -245,3 +246,208 @@ def test_the_admin_lists_open_with_their_filters_and_search(client, world, fixtu
     if first:
         change = reverse("admin:league_fixture_change", args=[first.pk])
         assert client.get(change).status_code == 200
+
+
+# Bad season, fixture and league-points input: a message beside the field, nothing saved.
+
+OUT_OF_RANGE = "Give a date between 1 January 2000 and 31 December 2100."
+
+
+def _season_data(season, **changes) -> dict:
+    """What the season's edit page posts as it stands, with `changes`."""
+    from league.forms import SeasonForm
+
+    data = {
+        name: "" if value is None else value
+        for name, value in SeasonForm.initial_for(season).items()
+        if value is not False
+    }
+    data["end_date"] = data["end_date"] and data["end_date"].isoformat()
+    data["start_date"] = season.start_date.isoformat()
+    return {**data, **changes}
+
+
+def _edit_season(client, world, **changes):
+    season = Season.objects.get(pk=world.season.pk)
+    client.force_login(world.secretary)
+    url = reverse("league:manage-season-edit", args=["clare", season.slug])
+    return client.post(url, _season_data(season, **changes))
+
+
+def _error_beside(response, field: str) -> list[str]:
+    """The messages the page shows beside one field."""
+    assert response.status_code == 200
+    return list(response.context["form"].errors.get(field, []))
+
+
+def test_the_season_edit_page_saves_what_it_shows_unchanged(client, world):
+    response = _edit_season(client, world)
+    assert response.status_code == 302
+
+
+@pytest.mark.parametrize("end", ["9999-12-31", "2101-01-01"])
+def test_a_season_ending_in_an_impossible_year_is_refused(client, world, end):
+    before = snapshot()
+    response = _edit_season(client, world, end_date=end)
+    assert _error_beside(response, "end_date") == [OUT_OF_RANGE]
+    assert OUT_OF_RANGE in response.content.decode()
+    assert snapshot() == before
+
+
+def test_a_season_starting_in_1900_is_refused(client, world):
+    client.force_login(world.secretary)
+    before = snapshot()
+    response = client.post(
+        reverse("league:manage-season-create", args=["clare"]),
+        {**_season_data(world.season), "name": "Spring", "start_date": "1900-01-01"},
+    )
+    assert _error_beside(response, "start_date") == [OUT_OF_RANGE]
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("date", ["1900-01-01", "9999-12-31"])
+def test_a_fixture_in_an_impossible_year_is_refused(client, world, date):
+    home, away = (TeamFactory(season=world.season, pub=world.pub) for _ in range(2))
+    client.force_login(world.secretary)
+    before = snapshot()
+    response = client.post(
+        reverse("league:manage-fixture-create", args=["clare", "winter"]),
+        {"date": date, "pub": world.pub.pk, "home": home.pk, "away": away.pk, "games_planned": 3},
+    )
+    assert _error_beside(response, "date") == [OUT_OF_RANGE]
+    assert snapshot() == before
+
+
+def test_a_new_fixture_before_its_season_starts_is_refused(client, world):
+    home, away = (TeamFactory(season=world.season, pub=world.pub) for _ in range(2))
+    client.force_login(world.secretary)
+    url = reverse("league:manage-fixture-create", args=["clare", "winter"])
+    data = {"pub": world.pub.pk, "home": home.pk, "away": away.pk, "games_planned": 3}
+    before = snapshot()
+    response = client.post(url, {**data, "date": "2026-09-06"})
+    assert _error_beside(response, "date") == [
+        "Winter starts on 7 September 2026: give a date from then on."
+    ]
+    assert snapshot() == before
+    response = client.post(url, {**data, "date": "2026-09-07"})
+    assert response.status_code == 302
+    assert Fixture.objects.get().date == datetime.date(2026, 9, 7)
+
+
+@pytest.mark.parametrize(
+    ("start", "message"),
+    [
+        ("1800-01-01", OUT_OF_RANGE),
+        ("2026-08-31", "Winter starts on 7 September 2026: give a date from then on."),
+    ],
+)
+def test_fixtures_generated_from_before_the_season_are_refused(client, world, start, message):
+    for _ in range(4):
+        TeamFactory(season=world.season, pub=world.pub)
+    client.force_login(world.secretary)
+    before = snapshot()
+    response = client.post(
+        reverse("league:manage-fixtures-generate", args=["clare", "winter"]),
+        {"start": start, "games_planned": 3},
+    )
+    assert _error_beside(response, "start") == [message]
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(("win", "loss"), [(1, 5), (2, 2), (0, 0)])
+def test_a_loss_worth_as_much_as_a_win_is_refused(client, world, win, loss):
+    before = snapshot()
+    response = _edit_season(client, world, points_win=win, points_loss=loss)
+    assert _error_beside(response, "points_loss") == [
+        "A win must be worth more league points than a loss."
+    ]
+    assert snapshot() == before
+
+
+def test_a_loss_worth_a_point_less_than_a_win_is_saved(client, world):
+    response = _edit_season(client, world, points_win=3, points_loss=1)
+    assert response.status_code == 302
+    world.season.refresh_from_db()
+    assert (world.season.points_win, world.season.points_loss) == (3, 1)
+
+
+@pytest.mark.parametrize(
+    ("typed", "saved"),
+    [
+        ("marches, points_for", ["points", "marches", "points_for"]),
+        ("Head-to-head", ["points", "head_to_head"]),
+        ("league points, marches", ["points", "marches"]),
+        ("points, head_to_head, difference", ["points", "head_to_head", "difference"]),
+        ("", []),
+    ],
+)
+def test_league_points_always_rank_the_table_first(client, world, typed, saved):
+    response = _edit_season(client, world, tiebreaks=typed)
+    assert response.status_code == 302
+    world.season.refresh_from_db()
+    assert world.season.tiebreaks == saved
+    assert world.season.tiebreak_order[0] == "points"
+
+
+@pytest.mark.parametrize("typed", ["marches, points", "head-to-head, league points"])
+def test_league_points_after_a_tiebreak_are_refused(client, world, typed):
+    before = snapshot()
+    response = _edit_season(client, world, tiebreaks=typed)
+    assert _error_beside(response, "tiebreaks") == [
+        "League points always come first: list the tie-breaks after them."
+    ]
+    assert snapshot() == before
+
+
+CLOSED = (
+    "Winter is closed: its tables are final, so this cannot change. "
+    "To change it, reopen the season: set its status to Running."
+)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("points_win", 5),
+        ("points_loss", 1),
+        ("points_shutout", 0),
+        ("tiebreaks", "points, marches"),
+        ("confirmed_only", "on"),
+        ("min_games", 1),
+        ("ruleset_key", "forty-five"),
+        ("target", 31),
+        ("march_bonus", 10),
+        ("march_wins", "on"),
+    ],
+)
+def test_a_closed_season_refuses_a_change_to_what_decides_its_table(client, world, field, value):
+    services.season_close(season=world.season)
+    before = snapshot()
+    response = _edit_season(client, world, **{field: value})
+    assert _error_beside(response, field) == [CLOSED]
+    assert snapshot() == before
+
+
+def test_a_closed_season_says_so_on_its_edit_page(client, world):
+    services.season_close(season=world.season)
+    client.force_login(world.secretary)
+    response = client.get(reverse("league:manage-season-edit", args=["clare", "winter"]))
+    assert "Winter is closed: its tables are final." in response.content.decode()
+
+
+def test_a_closed_season_can_still_be_renamed_and_its_dates_changed(client, world):
+    Season.objects.filter(pk=world.season.pk).update(tiebreaks=["marches"])  # from before
+    services.season_close(season=world.season)
+    response = _edit_season(client, world, name="Winter 2026", end_date="2027-04-30")
+    assert response.status_code == 302
+    season = Season.objects.get(pk=world.season.pk)
+    assert (season.name, season.end_date) == ("Winter 2026", datetime.date(2027, 4, 30))
+    assert (season.status, season.tiebreaks) == ("finished", ["marches"])
+
+
+def test_a_closed_season_reopened_takes_new_league_points(client, world):
+    services.season_close(season=world.season)
+    response = _edit_season(client, world, status="running", points_win=3)
+    assert response.status_code == 302
+    season = Season.objects.get(pk=world.season.pk)
+    assert (season.status, season.points_win) == ("running", 3)
