@@ -362,6 +362,14 @@ def deal_record(request, pk):
     )
 
 
+def _as_entered(entered, name: str, stored: int | None) -> int | None:
+    """A number as a refused form had it ("" for none), or as stored when it had none."""
+    if name not in entered:
+        return stored
+    value = entered[name]
+    return int(value) if value.isdigit() else None
+
+
 @require_POST
 def deal_undo(request, pk):
     game = _game(pk)
@@ -392,6 +400,8 @@ def deal_correct(request, pk, number):
     if not scorer.may_score or (game.is_confirmed and not scorer.manages):
         return _refuse(request)
     deal = get_object_or_404(game.deals.live(), number=number)
+    # The form starts from the deal as it is; a refused one shows what was typed.
+    entered = request.POST if request.method == "POST" else {}
     context = {
         "league": game.league,
         "season": game.season,
@@ -402,7 +412,13 @@ def deal_correct(request, pk, number):
         "bonus": game.ruleset.highest_trump_bonus > 0,
         "tricks_range": range(6),
         "trick_numbers": range(1, 6),
-        "counts": dict(enumerate(deal.trick_counts)),
+        "counts": {
+            side: _as_entered(entered, f"tricks_{side}", count)
+            for side, count in enumerate(deal.trick_counts)
+        },
+        "dealer": _as_entered(entered, "dealer", deal.dealer),
+        "bonus_side": _as_entered(entered, "bonus_side", deal.bonus_side),
+        "reason": entered.get("reason", ""),
         # A deal entered trick by trick is corrected trick by trick: its order decides
         # who reached the target, so it is shown and kept.
         "order": _trick_rows(game, request.POST if request.method == "POST" else None, deal),

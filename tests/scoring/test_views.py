@@ -264,6 +264,45 @@ def test_a_correction_of_a_confirmed_game_needs_a_reason(organiser, world):
     assert world.game.winner == 1
 
 
+def test_a_refused_correction_shows_what_was_typed_not_the_deal_as_it_was(organiser, world):
+    play(world.game, 2, 3, dealer=0)
+    play(world.game, 2, 3)
+    url = reverse("scoring:deal-correct", args=[world.game.pk, 1])
+    data = {
+        "key": str(uuid.uuid4()),
+        "version": world.game.version,
+        "mode": "count",
+        "dealer": 1,
+        "tricks_0": 5,
+        "tricks_1": 0,
+        "reason": "Read out wrong",
+    }
+    response = organiser.post(url, data)  # 25-0 ends the game before deal 2
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert 'name="tricks_0" inputmode="numeric" min="0" max="5" step="1" value="5"' in html
+    assert 'name="tricks_1" inputmode="numeric" min="0" max="5" step="1" value="0"' in html
+    assert 'name="dealer" value="1" checked' in html
+    assert 'value="Read out wrong"' in html
+
+
+def test_a_correction_starts_from_the_deal_as_entered_bonus_side_too(organiser, world):
+    import rules
+    from scoring.services import SideSpec, game_start
+
+    game = game_start(
+        season=None,
+        pub=world.pub,
+        sides=[SideSpec("Ann"), SideSpec("Bob")],
+        ruleset=rules.RULESETS["forty-five"],
+    )
+    play(game, 3, 2, dealer=1, bonus_side=1)
+    html = organiser.get(reverse("scoring:deal-correct", args=[game.pk, 1])).content.decode()
+    assert 'name="bonus_side" value="1" checked' in html
+    assert 'name="bonus_side" value="" checked' not in html
+    assert 'name="dealer" value="1" checked' in html
+
+
 def test_an_organiser_confirms_a_won_game(organiser, world):
     play(world.game, 5, 0)
     response = organiser.post(reverse("scoring:game-confirm", args=[world.game.pk]))
