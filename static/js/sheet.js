@@ -106,6 +106,12 @@
     }
   });
 
+  // Steppers typed into: the total follows each digit, not only the box left.
+  document.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && form.hasAttribute("data-steppers")) updateTotal(form);
+  });
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest(".step");
     if (!button) return;

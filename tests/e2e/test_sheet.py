@@ -215,6 +215,19 @@ def test_a_phone_that_saw_an_older_sheet_is_shown_the_conflict(night, live_serve
     assert list(Deal.objects.values_list("tricks", flat=True)) == ["32"]
 
 
+def test_the_tricks_total_follows_each_digit_typed(night, live_server, page):
+    # The "x of 5 tricks" line counts as the digits are typed, not once the box is left.
+    start_game(page, live_server, night)
+    tap(page, "3")
+    save(page)
+    page.get_by_role("link", name="Correct deal 1").click()
+    page.wait_for_load_state()
+    page.locator("#tricks-0").fill("4")
+    assert page.locator("[data-total]").inner_text() == "6 of 5 tricks"
+    page.locator("#tricks-1").fill("1")
+    assert page.locator("[data-total]").inner_text() == "5 of 5 tricks"
+
+
 def test_the_correction_and_friendly_pages_read_well_on_a_phone(
     night, live_server, page, assert_accessible
 ):
