@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from league.permissions import come_back_to, page_sent_from
+from league.permissions import LOGIN_ENDED, come_back_to, page_sent_from
 
 
 def healthz(request):
@@ -51,7 +51,8 @@ def csrf_failure(request, reason=""):
     and the message is on it (the table sheet keeps the taps); a plain form gets a page
     that leads back to where it came from."""
     if request.htmx:
-        messages.error(request, OUT_OF_DATE)
+        # No login any more (cookies cleared, or it ended): say so, not "out of date".
+        messages.error(request, OUT_OF_DATE if request.user.is_authenticated else LOGIN_ENDED)
         response = HttpResponse(status=403)
         response["HX-Refresh"] = "true"
         return response

@@ -115,6 +115,21 @@ def test_an_out_of_date_sheet_sent_by_htmx_reloads_and_says_nothing_was_saved(st
     assert "Nothing was saved" in page
 
 
+def test_a_sheet_whose_cookies_were_all_cleared_says_the_login_ended(stale_sheet):
+    # Cookies cleared (a phone's "clear browsing data"): the login and the token are
+    # both gone. The sheet reloads saying the login ended, with a login that comes back
+    # to it, not that the page was opened before a login.
+    browser, game, deal = stale_sheet
+    browser.cookies.clear()
+    response = browser.post(f"/games/{game.pk}/deals/", deal, HTTP_HX_REQUEST="true")
+    assert response.status_code == 403
+    assert response["HX-Refresh"] == "true"
+    page = browser.get(game.get_absolute_url()).content.decode()
+    assert "Your login has ended" in page and "opened before you last" not in page
+    assert f'href="/login/?next={game.get_absolute_url().replace("/", "%2F")}"' in page
+    assert not Deal.objects.exists()
+
+
 def test_an_off_site_referer_is_not_offered_as_the_way_back(stale_sheet):
     browser, game, deal = stale_sheet
     response = browser.post(

@@ -151,9 +151,9 @@
     var kept;
     try { kept = JSON.parse(window.sessionStorage.getItem(STASH) || "null"); } catch (e) { kept = null; }
     if (!kept) return;
-    window.sessionStorage.removeItem(STASH);
     var modeInput = document.querySelector('#sheet input[name="mode"][value="' + kept.mode + '"]');
-    if (!modeInput) return;
+    if (!modeInput) return;  // not this person's form (yet): kept until they log in again
+    window.sessionStorage.removeItem(STASH);
     var form = modeInput.form;
     Object.keys(kept.fields).forEach(function (name) {
       var value = kept.fields[name];

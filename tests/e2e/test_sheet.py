@@ -512,6 +512,33 @@ def test_an_ended_login_leads_back_to_the_sheet_with_the_deal_still_entered(
     assert list(Deal.objects.values_list("tricks", flat=True)) == ["41"]
 
 
+def test_a_sheet_whose_cookies_were_cleared_says_so_and_leads_back_with_the_deal(
+    night, live_server, page, assert_accessible
+):
+    # Every cookie gone (login and token): the sheet reloads saying the login ended,
+    # and the header's Log in comes back to the sheet with the taps still there.
+    start_game(page, live_server, night)
+    sheet = page.url
+    tap(page, "4")
+    page.context.clear_cookies()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save deal 1").click()
+    page.wait_for_load_state()
+    assert "Your login has ended" in page.locator("main").inner_text()
+    assert Deal.objects.count() == 0
+    assert_accessible(page)
+
+    page.get_by_role("link", name="Log in").click()
+    page.get_by_label("Username").fill("harbour")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+    assert page.url == sheet
+    assert page.locator("input[name='first'][value='4']").is_checked()
+    save(page)
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["41"]
+
+
 def test_a_sheet_older_than_a_login_in_another_tab_reloads_with_the_deal_still_entered(
     night, live_server, new_page, assert_accessible
 ):
