@@ -519,6 +519,9 @@ def test_a_sheet_whose_cookies_were_cleared_says_so_and_leads_back_with_the_deal
     # and the header's Log in comes back to the sheet with the taps still there.
     start_game(page, live_server, night)
     sheet = page.url
+    # The sheet's copy for no connection is fetched in the background: a late answer
+    # would set the cookies again after they were cleared.
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
     tap(page, "4")
     page.context.clear_cookies()
     with page.expect_navigation():
