@@ -14,6 +14,7 @@ an `IntegrityError` from a race is turned into the same kind of message.
 import datetime
 import secrets
 from collections.abc import Sequence
+from itertools import chain, zip_longest
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -410,6 +411,33 @@ def round_robin(teams: list, *, double: bool = False) -> list[list[tuple]]:
     return rounds
 
 
+def _division_groups(teams: list[Team]) -> list[list[Team]]:
+    """The teams in round-robin groups: one a division, by name, then the teams with no
+    division; all the teams in one group, in their order, when none has a division."""
+    groups: dict[int | None, list[Team]] = {}
+    for team in teams:
+        groups.setdefault(team.division_id, []).append(team)
+    for group in groups.values():
+        if len(group) == 1:
+            (team,) = group
+            if team.division_id is None:
+                raise LeagueError(
+                    f"{team.name} is in no division, and the only team without one, so it "
+                    "would have no one to play. Put it in a division."
+                )
+            raise LeagueError(
+                f"{team.division.name} has only one team, {team.name}, so it would have no "
+                f"one to play. Add another team to {team.division.name}, or move {team.name} "
+                "to another division."
+            )
+
+    def by_name(group: list[Team]) -> tuple[bool, str]:
+        division = group[0].division
+        return (division is None, division.name if division else "")
+
+    return sorted(groups.values(), key=by_name)
+
+
 def fixtures_generate(
     *,
     season: Season,
@@ -419,7 +447,10 @@ def fixtures_generate(
     teams: list[Team] | None = None,
 ) -> list[Fixture]:
     """Build a season's round-robin: one fixture a team a week from `start`, at the
-    home team's pub. Replaces fixtures not yet played; refuses to run over results."""
+    home team's pub. With divisions, a round-robin within each division (the teams with
+    no division are a group of their own), every division's round N in week N, so a
+    smaller division finishes sooner. Replaces fixtures not yet played; refuses to run
+    over results."""
     if not 1 <= games_planned <= 50:
         raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
@@ -428,14 +459,16 @@ def fixtures_generate(
             raise LeagueError(
                 "This season already has results. Fixtures cannot be generated again over them."
             )
-        teams = list(teams if teams is not None else season.teams.select_related("pub"))
+        teams = list(teams if teams is not None else season.teams.select_related("pub", "division"))
         if len(teams) < 2:
             raise LeagueError("A round-robin needs at least two teams.")
+        schedules = [round_robin(group, double=double) for group in _division_groups(teams)]
         existing.delete()
         fixtures = []
-        for number, pairs in enumerate(round_robin(teams, double=double), start=1):
+        nights = zip_longest(*schedules, fillvalue=[])
+        for number, rounds in enumerate(nights, start=1):
             date = start + datetime.timedelta(weeks=number - 1)
-            for home, away in pairs:
+            for home, away in chain.from_iterable(rounds):
                 fixture = Fixture.objects.create(
                     season=season,
                     pub=home.pub,

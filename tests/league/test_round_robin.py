@@ -1,15 +1,19 @@
 """The round-robin generator: every pair meets once (or twice), byes for odd counts,
-one fixture a team a week, at the home team's pub, and never over results."""
+one fixture a team a week, at the home team's pub, and never over results. With
+divisions, a round-robin within each division (teams with no division make a group of
+their own), every division's round N on the same night."""
 
 import datetime
 from collections import Counter
 from itertools import combinations
 
 import pytest
+from django.urls import reverse
+from pytest_django.asserts import assertTemplateUsed
 
 from league.models import Fixture, FixtureTeam
 from league.services import LeagueError, fixtures_generate, round_robin
-from tests.factories import PubFactory, TeamFactory
+from tests.factories import DivisionFactory, PubFactory, TeamFactory
 from tests.league.conftest import snapshot
 
 START = datetime.date(2026, 9, 7)
@@ -124,3 +128,116 @@ def test_the_generator_needs_two_teams(world):
     with pytest.raises(LeagueError, match="at least two teams"):
         fixtures_generate(season=world.season, start=START)
     assert not Fixture.objects.exists()
+
+
+def _seated(season):
+    """Each generated fixture as (round, date, pub id, home team, away team)."""
+    seats = {}
+    for ft in FixtureTeam.objects.filter(fixture__season=season).select_related("fixture", "team"):
+        seats.setdefault(ft.fixture, {})[ft.seat] = ft.team
+    return [(f.round, f.date, f.pub_id, teams[0], teams[1]) for f, teams in seats.items()]
+
+
+def _groups(world, *sizes, undivided=0):
+    """Divisions of the given sizes (teams spread over three pubs), then `undivided`
+    teams with no division: the groups of teams, divided first."""
+    pubs = [world.pub, world.other_pub, PubFactory(league=world.league)]
+    names = ["North", "South", "East", "West"]
+    groups = []
+    for name, size in zip(names, sizes, strict=False):
+        division = DivisionFactory(season=world.season, name=name)
+        groups.append(
+            [
+                TeamFactory(season=world.season, pub=pubs[i % 3], division=division)
+                for i in range(size)
+            ]
+        )
+    if undivided:
+        groups.append([TeamFactory(season=world.season, pub=pubs[i % 3]) for i in range(undivided)])
+    return groups
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("double", [False, True])
+def test_with_divisions_teams_play_only_their_own_division_on_shared_nights(world, double):
+    north, south = _groups(world, 4, 3)
+    fixtures = fixtures_generate(season=world.season, start=START, double=double)
+    seated = _seated(world.season)
+    times = 2 if double else 1
+    assert len(fixtures) == len(seated) == (6 + 3) * times
+    group_of = {team: n for n, group in enumerate([north, south]) for team in group}
+    assert all(group_of[home] == group_of[away] for *_, home, away in seated)
+    for group in (north, south):
+        met = Counter(frozenset((home, away)) for *_, home, away in seated if home in group)
+        assert met == {frozenset(pair): times for pair in combinations(group, 2)}
+        if double:
+            assert len({(home, away) for *_, home, away in seated if home in group}) == len(
+                group
+            ) * (len(group) - 1)
+    # Round N of every division on the same night, week N; a team plays once a night.
+    rounds = range(1, 3 * times + 1)
+    for group in (north, south):
+        assert {r for r, _, _, home, _ in seated if home in group} == set(rounds)
+    assert all(date == START + datetime.timedelta(weeks=r - 1) for r, date, *_ in seated)
+    per_night = Counter((team, date) for _, date, _, home, away in seated for team in (home, away))
+    assert set(per_night.values()) == {1}
+    assert all(pub == home.pub_id for _, _, pub, home, _ in seated)
+
+
+@pytest.mark.django_db
+def test_teams_with_no_division_play_one_another_alongside_the_divisions(world):
+    north, undivided = _groups(world, 6, undivided=2)
+    fixtures_generate(season=world.season, start=START)
+    seated = _seated(world.season)
+    assert len(seated) == 15 + 1
+    assert all((home in north) == (away in north) for *_, home, away in seated)
+    # The group of two meets on the first night and is done; the division plays on.
+    assert [(r, {home, away}) for r, *_, home, away in seated if home in undivided] == [
+        (1, set(undivided))
+    ]
+    assert {date for _, date, *_ in seated} == {
+        START + datetime.timedelta(weeks=w) for w in range(5)
+    }
+
+
+@pytest.mark.django_db
+def test_without_divisions_the_round_robin_is_the_whole_season_as_before(world):
+    # A division nobody is in changes nothing.
+    DivisionFactory(season=world.season, name="North")
+    for i in range(5):
+        TeamFactory(season=world.season, pub=[world.pub, world.other_pub][i % 2])
+    teams = list(world.season.teams.all())
+    fixtures_generate(season=world.season, start=START)
+    expected = [
+        (number, START + datetime.timedelta(weeks=number - 1), home.pub_id, home, away)
+        for number, pairs in enumerate(round_robin(teams), start=1)
+        for home, away in pairs
+    ]
+    assert _seated(world.season) == expected
+
+
+@pytest.mark.django_db
+def test_a_division_of_one_team_is_refused_with_its_name(world):
+    _groups(world, 3, 1)
+    before = snapshot()
+    with pytest.raises(LeagueError, match="South has only one team"):
+        fixtures_generate(season=world.season, start=START)
+    assert snapshot() == before
+
+
+@pytest.mark.django_db
+def test_a_lone_team_with_no_division_beside_divisions_is_refused_by_name(world):
+    _groups(world, 3)
+    TeamFactory(season=world.season, pub=world.pub, name="Kilrush Kings")
+    with pytest.raises(LeagueError, match="Kilrush Kings is in no division"):
+        fixtures_generate(season=world.season, start=START)
+    assert not Fixture.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_generate_page_says_fixtures_stay_within_each_division(client, world):
+    client.force_login(world.secretary)
+    response = client.get(reverse("league:manage-fixtures-generate", args=["clare", "winter"]))
+    assert response.status_code == 200
+    assertTemplateUsed(response, "league/fixtures_generate.html")
+    assert "fixtures are made within each division" in response.content.decode()
