@@ -299,6 +299,14 @@ class Fixture(models.Model):
     def get_absolute_url(self):
         return reverse("league:fixture", args=[self.season.league.slug, self.pk])
 
+    @property
+    def state_display(self) -> str:
+        """The fixture's state in the words every page shows: its status, except that a
+        scheduled fixture with a game started is "In play"."""
+        if self.status == self.Status.SCHEDULED and self.games_started:
+            return "In play"
+        return self.get_status_display()
+
 
 class FixtureTeam(models.Model):
     """A team's seat in a fixture: seat 0 is the home team."""

@@ -120,6 +120,8 @@ def game_next(*, fixture: Fixture, number: int, first_dealer: int, user=None) ->
     """
     with transaction.atomic():
         fixture = Fixture.objects.select_for_update().select_related("season").get(pk=fixture.pk)
+        if fixture.status == Fixture.Status.POSTPONED:
+            raise ScoringError("This fixture is postponed: set a new date first.")
         games = list(fixture.games.order_by("number"))
         for game in games:
             if game.number == number:

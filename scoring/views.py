@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import prefetch_related_objects
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.http import urlencode
 from django.views.decorators.cache import never_cache
@@ -628,6 +629,22 @@ def link_open(request, token):
 # Starting games
 
 
+# Why a fixture's next game waits for more than a tap on Start: a postponed fixture
+# waits for a new date (game_next refuses it too, under its lock); the first game of a
+# fixture of a later day starts only when the organiser also ticks that they mean it, the
+# tick carrying the date it was given for (a fixture of today, or a past one caught up,
+# starts as it is).
+POSTPONED, LATER_DAY = "postponed", "later-day"
+
+
+def _held(fixture: Fixture, today) -> str | None:
+    if fixture.status == Fixture.Status.POSTPONED:
+        return POSTPONED
+    if fixture.date > today and not fixture.games_started:
+        return LATER_DAY
+    return None
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def fixture_play(request, fixture_pk):
     """A fixture's match: games won so far, the game in play, or start the next one."""
@@ -635,12 +652,16 @@ def fixture_play(request, fixture_pk):
         Fixture.objects.select_related("season__league", "pub"), pk=fixture_pk
     )
     manages = request_runs_pub(request, fixture.pub, fixture.season.league)
-    errors = []
+    today = timezone.localdate()
+    held = _held(fixture, today)
+    errors, refused = [], False
     if request.method == "POST":
         if not manages:
             return _refuse(request)
         form = StartForm(request.POST)
-        if form.is_valid():
+        ticked = request.POST.get("not_today") == fixture.date.isoformat()
+        refused = held == POSTPONED or (held == LATER_DAY and not ticked)
+        if not refused and form.is_valid():
             try:
                 game = services.game_next(
                     fixture=fixture,
@@ -651,7 +672,7 @@ def fixture_play(request, fixture_pk):
                 return redirect(game)
             except (services.ScoringError, rules.UnsupportedSides) as error:
                 errors = [str(error)]
-        else:
+        elif not refused:
             errors = _form_errors(form)
     match = match_for(fixture)
     prefetch_related_objects(match.games, "game_sides")
@@ -664,9 +685,12 @@ def fixture_play(request, fixture_pk):
             "fixture": fixture,
             "match": match,
             "manages": manages,
+            "held": held,
+            "refused": refused,
+            "today": today,
             "errors": errors,
         },
-        status=422 if errors else 200,
+        status=422 if errors or refused else 200,
     )
 
 

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from league import services
 from league.models import Fixture, Season, Team
+from league.results import fixture_progress
 from league.services import fixtures_generate
 from tests.factories import FixtureFactory, PubFactory, TeamFactory
 from tests.league.conftest import snapshot
@@ -186,6 +187,45 @@ def test_tonight_shows_only_the_organiser_pubs_fixtures_of_today(client, world):
     assert "Tonight at The Harbour Bar" in page
     assert reverse("scoring:fixture-play", args=[mine.pk]) in page
     assert {t.pub for t in response.context["teams"]} == {world.pub}
+
+
+def test_tonight_shows_a_postponed_fixture_as_postponed_with_no_play_but_a_new_date(client, world):
+    """Kept in the list, so the organiser sees why it is not played and can move it."""
+    fixture = FixtureFactory(
+        season=world.season, pub=world.pub, date=timezone.localdate(), status="postponed"
+    )
+    client.force_login(world.organiser)
+    response = client.get(reverse("league:tonight", args=["clare"]))
+    assert list(response.context["fixtures"]) == [fixture]
+    page = response.content.decode()
+    assert "3 games · Postponed" in page
+    assert reverse("scoring:fixture-play", args=[fixture.pk]) not in page
+    assert reverse("league:fixture-edit", args=["clare", fixture.pk]) in page
+    assert "Set a new date" in page
+
+
+@pytest.mark.parametrize(
+    ("status", "started", "finished", "words"),
+    [
+        ("scheduled", 0, 0, "Scheduled"),
+        ("scheduled", 1, 0, "In play"),
+        ("scheduled", 2, 1, "In play"),
+        ("played", 3, 3, "Played"),
+        ("postponed", 0, 0, "Postponed"),
+    ],
+)
+def test_tonight_and_the_fixture_page_word_a_fixture_state_alike(
+    client, world, status, started, finished, words
+):
+    fixture = FixtureFactory(
+        season=world.season, pub=world.pub, date=timezone.localdate(), status=status
+    )
+    fixture_progress(fixture_id=fixture.pk, started=started, finished=finished)
+    client.force_login(world.organiser)
+    tonight = client.get(reverse("league:tonight", args=["clare"])).content.decode()
+    assert f"3 games · {words}</span>" in tonight
+    page = client.get(fixture.get_absolute_url()).content.decode()
+    assert f"· {words} · 3 games planned" in page
 
 
 def test_a_secretary_sees_every_pub_tonight(client, world):

@@ -257,6 +257,16 @@ def test_revoking_a_link_is_recorded_once(world):
     assert GameEvent.objects.filter(kind=GameEvent.Kind.REVOKED).count() == 1
 
 
+def test_a_postponed_fixture_starts_no_game(world):
+    # Postponed after its play page was opened: the start, under the fixture's lock, sees it.
+    fixture = world.fixture
+    play(world.game, 5, 0)
+    Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.POSTPONED)
+    with pytest.raises(ScoringError, match="This fixture is postponed"):
+        game_next(fixture=fixture, number=2, first_dealer=1)
+    assert fixture.games.count() == 1
+
+
 def test_the_next_game_of_a_match_waits_for_the_one_in_play(world):
     with pytest.raises(ScoringError):
         game_next(fixture=world.fixture, number=2, first_dealer=1)

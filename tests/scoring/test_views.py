@@ -1,12 +1,16 @@
 """The table sheet over HTTP: entry in its three ways, every rule error in plain words,
 retries, conflicts, undo, corrections, confirmation, links and the match page."""
 
+import datetime
 import uuid
 
 import pytest
 from django.urls import reverse
+from django.utils import dateformat, timezone
 
+from league.models import Fixture
 from scoring.models import Confirmation, Deal, Game, GameEvent, ScorerLink
+from tests.factories import FixtureFactory
 from tests.scoring.conftest import play
 
 pytestmark = pytest.mark.django_db
@@ -426,6 +430,75 @@ def test_the_match_page_starts_the_next_game_with_the_deal_passing_left(organise
     assert Game.objects.filter(fixture=world.fixture).count() == 2
     page = organiser.get(sheet_url(game))
     assert f"{world.labels[0]} 1 – {world.labels[1]} 0" in page.content.decode()
+
+
+def test_a_postponed_fixture_offers_no_start_and_refuses_one_in_plain_words(organiser, world):
+    fixture = FixtureFactory(
+        season=world.season, pub=world.pub, date=timezone.localdate(), status="postponed"
+    )
+    url = reverse("scoring:fixture-play", args=[fixture.pk])
+    edit = reverse("league:fixture-edit", args=[world.league.slug, fixture.pk])
+    page = organiser.get(url)
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "This fixture is postponed: set a new date first." in text
+    assert edit in text
+    assert "Start game" not in text
+    response = organiser.post(url, {"number": 1, "first_dealer": 0})
+    assert response.status_code == 422
+    assert "scoring/fixture_play.html" in [t.name for t in response.templates]
+    assert "This fixture is postponed: set a new date first." in response.content.decode()
+    fixture.refresh_from_db()
+    assert not Game.objects.filter(fixture=fixture).exists()
+    assert (fixture.status, fixture.games_started) == ("postponed", 0)
+    # A reader sees why, without the way to change it.
+    organiser.logout()
+    text = organiser.get(url).content.decode()
+    assert "This fixture is postponed" in text
+    assert edit not in text
+
+
+def test_a_fixture_of_a_later_day_starts_only_when_the_organiser_ticks_that_they_mean_it(
+    organiser, world
+):
+    day = timezone.localdate() + datetime.timedelta(days=7)
+    fixture = FixtureFactory(season=world.season, pub=world.pub, date=day, games_planned=3)
+    url = reverse("scoring:fixture-play", args=[fixture.pk])
+    text = organiser.get(url).content.decode()
+    assert f"This fixture is on {dateformat.format(day, 'l j F')}" in text
+    assert "not today" in text
+    assert "Start game 1 anyway" in text
+    assert f'name="not_today" value="{day.isoformat()}"' in text
+    # One tap on Start, without the tick (or with the tick for a date it no longer has),
+    # starts nothing.
+    for tick in ({}, {"not_today": (day - datetime.timedelta(days=7)).isoformat()}):
+        response = organiser.post(url, {"number": 1, "first_dealer": 0, **tick})
+        assert response.status_code == 422
+        assert "not today" in response.content.decode()
+        assert not Game.objects.filter(fixture=fixture).exists()
+    response = organiser.post(url, {"number": 1, "first_dealer": 0, "not_today": day.isoformat()})
+    game = Game.objects.get(fixture=fixture, number=1)
+    assert response["Location"] == sheet_url(game)
+    # Once its match is started, its next game starts as any other.
+    play(game, 5, 0)
+    text = organiser.get(url).content.decode()
+    assert "Start game 2" in text
+    assert "anyway" not in text
+    response = organiser.post(url, {"number": 2, "first_dealer": 1})
+    assert response["Location"] == sheet_url(Game.objects.get(fixture=fixture, number=2))
+
+
+def test_a_fixture_of_today_or_a_past_day_starts_with_one_tap(organiser, world):
+    today = timezone.localdate()
+    for day in (today, today - datetime.timedelta(days=14)):
+        fixture = FixtureFactory(season=world.season, pub=world.pub, date=day)
+        url = reverse("scoring:fixture-play", args=[fixture.pk])
+        text = organiser.get(url).content.decode()
+        assert "Start game 1</button>" in text
+        assert "not today" not in text
+        response = organiser.post(url, {"number": 1, "first_dealer": 0})
+        assert response["Location"] == sheet_url(Game.objects.get(fixture=fixture))
+    assert Fixture.objects.filter(pub=world.pub, games_started=1).count() == 3
 
 
 def test_the_sheet_offers_the_next_game_once_this_one_is_won(organiser, world):
