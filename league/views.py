@@ -11,6 +11,7 @@ from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -406,7 +407,7 @@ def teams_import(request, league_slug, season_slug):
         except LeagueError as error:
             context["errors"] = [str(error)]
         else:
-            messages.success(request, f"{len(teams)} teams imported.")
+            messages.success(request, f"{len(teams)} team{pluralize(len(teams))} imported.")
             return redirect("league:manage-season", season.league.slug, season.slug)
     elif request.method == "POST":
         form = ImportForm(request.POST, request.FILES)
@@ -868,6 +869,14 @@ def divisions(request, league_slug, season_slug):
 def division_delete(request, league_slug, season_slug, pk):
     season = _secretary_season(request, league_slug, season_slug)
     division = get_object_or_404(season.divisions, pk=pk)
+    if request.POST.get("confirm") != "yes":  # the first tap asks, naming its teams
+        context = {
+            "league": season.league,
+            "season": season,
+            "division": division,
+            "teams": division.teams.order_by("name"),
+        }
+        return render(request, "league/division_delete.html", context)
     services.division_delete(division=division)
     messages.success(request, f"Division {division.name} removed; its teams have none now.")
     return redirect("league:manage-divisions", season.league.slug, season.slug)

@@ -169,6 +169,15 @@ def test_the_import_page_previews_then_saves_on_confirm(client, world):
     assert Team.objects.filter(season=world.season).count() == 2
 
 
+def test_one_team_imported_is_said_in_the_singular(client, world):
+    client.force_login(world.secretary)
+    response = _upload(client, world, "teams.csv", csv_bytes(GOOD[:1]))
+    token = response.context["confirm"].initial["rows"]
+    url = reverse("league:manage-teams-import", args=["clare", "winter"])
+    response = client.post(url, {"rows": token}, follow=True)
+    assert "1 team imported." in response.text
+
+
 def test_the_import_page_lists_bad_rows_and_offers_no_confirm(client, world):
     client.force_login(world.secretary)
     response = _upload(client, world, "t.csv", csv_bytes([GOOD[0], ["X", "The Moon", "A", "B"]]))

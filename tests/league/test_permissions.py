@@ -263,7 +263,7 @@ CHANGES = [
     (
         "league:manage-division-delete",
         lambda s: [s["league"], s["season"], s["division"].pk],
-        lambda s: {},
+        lambda s: {"confirm": "yes"},
         SECRETARY_CHANGE,
     ),
     (

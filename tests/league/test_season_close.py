@@ -47,7 +47,13 @@ def test_removing_a_division_keeps_its_teams_without_one(client, world):
     team = TeamFactory(season=world.season, pub=world.pub, division=division)
     client.force_login(world.secretary)
     url = reverse("league:manage-division-delete", args=["clare", "winter", division.pk])
-    assert client.post(url).status_code == 302
+    # The first tap asks, naming the teams that lose their division; nothing changes yet.
+    asked = client.post(url)
+    assert asked.status_code == 200
+    assert "Remove the division North?" in asked.text and team.name in asked.text
+    team.refresh_from_db()
+    assert team.division == division
+    assert client.post(url, {"confirm": "yes"}).status_code == 302
     team.refresh_from_db()
     assert team.division is None
     assert not world.season.divisions.exists()
