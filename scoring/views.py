@@ -51,6 +51,7 @@ class Scorer:
     user: object
     link: ScorerLink | None
     manages: bool
+    link_closed: str = ""  # why a scorer link this phone holds for the game no longer works
 
     @property
     def may_score(self) -> bool:
@@ -59,11 +60,16 @@ class Scorer:
 
 def _scorer(request, game: Game) -> Scorer:
     manages = request_runs_pub(request, game.venue_id, game.league_id)
-    link = None
+    link, closed = None, ""
     token = request.session.get(SESSION_LINKS, {}).get(str(game.pk))
-    if token and not manages and not game.is_confirmed:
-        link = ScorerLink.objects.filter(token=token, game=game, revoked_at__isnull=True).first()
-    return Scorer(user=request.user, link=link, manages=manages)
+    if token and not manages:
+        if game.is_confirmed:
+            closed = "This game is confirmed, so its scorer links are closed."
+        else:
+            live = ScorerLink.objects.filter(token=token, game=game, revoked_at__isnull=True)
+            link = live.first()
+            closed = "" if link else "The organiser has withdrawn your scorer link."
+    return Scorer(user=request.user, link=link, manages=manages, link_closed=closed)
 
 
 def _refuse(request):

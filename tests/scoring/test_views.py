@@ -11,7 +11,7 @@ from django.utils import dateformat, timezone
 from league.models import Fixture
 from scoring.models import Confirmation, Deal, Game, GameEvent, ScorerLink
 from tests.factories import FixtureFactory
-from tests.scoring.conftest import play
+from tests.scoring.conftest import fixture_game, play
 
 pytestmark = pytest.mark.django_db
 
@@ -336,6 +336,9 @@ def test_a_revoked_or_confirmed_link_stops_working(client, world):
 
     link_revoke(link=world.link)
     assert client.post(record_url(world.game), split(world.game, 3)).status_code == 403
+    # The sheet the player is on (it refreshes itself) says why it stopped taking deals.
+    sheet = client.get(sheet_url(world.game)).text
+    assert "The organiser has withdrawn your scorer link." in sheet
     response = client.get(reverse("scoring:link-open", args=[world.link.token]))
     assert response.status_code == 403
     assert b"no longer works" in response.content
@@ -351,6 +354,8 @@ def test_a_link_stops_working_once_the_game_is_confirmed(client, world):
     game_confirm(game=world.game, user=world.organiser)
     response = client.post(reverse("scoring:deal-undo", args=[world.game.pk]), {"version": 99})
     assert response.status_code == 403
+    sheet = client.get(sheet_url(world.game)).text
+    assert "This game is confirmed, so its scorer links are closed." in sheet
     assert client.get(reverse("scoring:link-open", args=[table.token])).status_code == 403
     assert Deal.objects.live().count() == 1
 
@@ -430,6 +435,15 @@ def test_the_match_page_starts_the_next_game_with_the_deal_passing_left(organise
     assert Game.objects.filter(fixture=world.fixture).count() == 2
     page = organiser.get(sheet_url(game))
     assert f"{world.labels[0]} 1 – {world.labels[1]} 0" in page.content.decode()
+
+
+def test_the_match_page_says_who_won_the_match_once_every_game_is_played(organiser, world):
+    play(world.game, 5, 0)
+    for number, tricks in ((2, (0, 5)), (3, (5, 0))):
+        game = fixture_game(world.fixture, number=number)
+        play(game, *tricks)
+    page = organiser.get(reverse("scoring:fixture-play", args=[world.fixture.pk])).text
+    assert f"{world.labels[0]} win the match 2–1. All 3 games are played." in page
 
 
 def test_a_postponed_fixture_offers_no_start_and_refuses_one_in_plain_words(organiser, world):
