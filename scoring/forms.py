@@ -155,7 +155,7 @@ class FriendlyForm(forms.Form):
     def clean(self):
         data = super().clean()
         names = [line.strip() for line in data.get("sides", "").splitlines() if line.strip()]
-        if len(set(names)) != len(names):
+        if len({name.casefold() for name in names}) != len(names):  # "Bob" and "bob" too
             raise forms.ValidationError("Each side needs a name of its own.")
         if any(len(name) > 100 for name in names):
             raise forms.ValidationError("A side's name has at most 100 letters.")

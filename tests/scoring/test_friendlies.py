@@ -59,3 +59,14 @@ def test_the_own_pubs_player_page_marks_the_friendly(client, friendly):
 def test_a_friendly_never_counts_in_the_standings(friendly):
     assert SideResult.objects.filter(players=friendly.mine).exists()  # on their page
     assert not SideResult.objects.counted().filter(players=friendly.mine).exists()
+
+
+def test_two_sides_named_alike_but_for_capitals_are_refused(client, world):
+    client.force_login(world.organiser)
+    before = Game.objects.count()
+    response = client.post(
+        reverse("scoring:friendly-start", args=[world.pub.pk]),
+        {"ruleset": "twenty-five", "sides": "Bob\nbob", "first_dealer": 1},
+    )
+    assert "Each side needs a name of its own." in response.content.decode()
+    assert Game.objects.count() == before
