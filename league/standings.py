@@ -309,7 +309,7 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
     pairs = head_to_head(season, division_id=division_id)
     team_url = _team_url(season.league.slug)
     rows = []
-    for division_name in sorted(groups):
+    for division_name in sorted(groups, key=lambda name: (name == "", name)):  # none last
         for p in rank_teams(groups[division_name], order=order, points=points, pairs=pairs):
             totals = p.totals
             team_pub, pub_name = pubs[totals.id]

@@ -75,7 +75,7 @@ def _tables(league: League, season: Season | None, kind: str, filters: dict) -> 
             table = TeamTable(rows, exclude=("division",), order_by="position")
             return {"table": table, "others": []}
         return {
-            "table": TeamTable(rows, order_by=("division", "position")),
+            "table": TeamTable(rows),  # division by division, as team_rows gives them
             "sections": _division_tables(rows),
             "others": [],
         }

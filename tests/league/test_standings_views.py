@@ -364,17 +364,19 @@ def test_with_every_division_shown_each_is_a_table_of_its_own(client, db):
     )
     n1, n2 = (TeamFactory(season=season, division=north, name=n) for n in ("N1", "N2"))
     s1, s2 = (TeamFactory(season=season, division=south, name=n) for n in ("S1", "S2"))
+    TeamFactory(season=season, name="Alone")  # in no division: listed after them
     win_game(season=season, winner=n2, loser=n1)
     win_game(season=season, winner=s1, loser=s2)
 
     html = client.get(url("standings-teams", season)).text
     table = html.split('id="standings-table"')[1]
     order = ["<h2>North</h2>", ">N2<", ">N1<", "<h2>South</h2>", ">S1<", ">S2<"]
+    order += ["<h2>No division</h2>", ">Alone<"]
     places = [table.index(text) for text in order]
     assert places == sorted(places)
-    assert table.count("<table") == 2
+    assert table.count("<table") == 3
     sorted_by_name = client.get(url("standings-teams", season), {"sort": "team"}).text
-    assert sorted_by_name.count("<table") == 2
+    assert sorted_by_name.count("<table") == 3
 
     for fmt in ("csv", "xlsx"):
         response = client.get(url("standings-download", season, "teams", fmt))
@@ -384,7 +386,7 @@ def test_with_every_division_shown_each_is_a_table_of_its_own(client, db):
             sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active
             rows = [[str(cell or "") for cell in row] for row in sheet.iter_rows(values_only=True)]
         team = rows[0].index("Team")
-        assert [row[team] for row in rows[1:]] == ["N2", "N1", "S1", "S2"], fmt
+        assert [row[team] for row in rows[1:]] == ["N2", "N1", "S1", "S2", "Alone"], fmt
 
 
 def test_teams_yet_to_play_share_a_place_with_no_tie_break_note(client, db):
