@@ -71,7 +71,7 @@ def _tables(league: League, season: Season | None, kind: str, filters: dict) -> 
             division_id=filters["division"].pk if filters.get("division") else None,
             pub_id=filters["pub"].pk if filters.get("pub") else None,
         )
-        if not filters.get("divisions"):
+        if not any(row["division"] for row in rows):
             table = TeamTable(rows, exclude=("division",), order_by="position")
             return {"table": table, "others": []}
         return {
