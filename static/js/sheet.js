@@ -263,12 +263,22 @@
     return waiting().then(function (deals) {
       var n = deals.length;
       line.textContent = n ? n + (n === 1 ? " deal" : " deals") + " waiting to send" +
-        (navigator.onLine ? "…" : ": they go when the connection is back.") : "";
+        (navigator.onLine ? "…" : ": kept on this phone, not yet in the score below. " +
+          (n === 1 ? "It goes" : "They go") + " when the connection is back.") : "";
       var sheet = document.getElementById("sheet");
       var next = parseInt(sheet.dataset.dealNumber, 10) + n;
       document.querySelectorAll("#sheet button.save").forEach(function (button) {
         button.textContent = "Save deal " + next;
       });
+      // The deal to enter now, and who deals it, in the sheet's own words.
+      document.querySelectorAll("#sheet .deal-line, #sheet .entry legend").forEach(function (el) {
+        el.textContent = el.textContent.replace(/^Deal \d+/, "Deal " + next);
+      });
+      var dealer = document.querySelector('#sheet form.entry input[name="dealer"]:checked');
+      var dealLine = document.querySelector("#sheet .deal-line");
+      if (n && dealer && dealLine) {
+        dealLine.textContent = "Deal " + next + " · " + dealer.closest("label").textContent.trim() + " to deal";
+      }
       return deals;
     });
   }
@@ -292,7 +302,13 @@
       form.querySelectorAll('input[type="radio"]:not([name="dealer"]):not([name="bonus_side"])')
         .forEach(function (input) { input.checked = false; });
       form.querySelectorAll('input[type="number"]').forEach(function (input) { input.value = "0"; });
-      if (dealers.length && dealer >= 0) dealers[(dealer + 1) % dealers.length].checked = true;
+      var rest = form.querySelector("[data-split-rest]");
+      if (rest) rest.textContent = "";  // the kept deal's "A 3 – 2 B" goes with it
+      if (dealers.length && dealer >= 0) {  // the next deal passes left, whichever form
+        var left = (dealer + 1) % dealers.length;
+        document.querySelectorAll('#sheet form.entry input[name="dealer"][value="' + left + '"]')
+          .forEach(function (input) { input.checked = true; });
+      }
       updateTotal(form);
       updateTricks(form);
       return showWaiting();

@@ -15,7 +15,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scoring import services
 from scoring.models import Confirmation, Deal, Game
-from tests.e2e.conftest import login, swapped
+from tests.e2e.conftest import ARTIFACTS, login, swapped
 from tests.factories import (
     PASSWORD,
     FixtureFactory,
@@ -717,6 +717,31 @@ def test_a_deal_kept_offline_is_sent_after_a_login_in_another_tab(night, live_se
     assert page.locator("#sheet-waiting").inner_text() == ""
     assert list(Deal.objects.values_list("tricks", flat=True)) == ["41"]
     assert page.locator(".side-score").all_inner_texts() == ["20", "5"]
+
+
+def test_a_deal_kept_offline_leaves_the_sheet_saying_what_comes_next(
+    night, live_server, page, assert_accessible
+):
+    # With no connection the kept deal is not in the score yet: the sheet says so, and
+    # offers the next deal, with the next dealer, on every way of entering it.
+    start_game(page, live_server, night)
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    page.context.set_offline(True)
+    tap(page, "4")
+    page.get_by_role("button", name="Save deal 1").click()
+    waiting = page.locator("#sheet-waiting")
+    page.get_by_text("1 deal waiting to send").wait_for()
+    assert "not yet in the score below" in waiting.inner_text()
+    assert page.locator(".deal-line").inner_text() == "Deal 2 · The Robbers to deal"
+    assert page.locator("[data-split] legend").first.inner_text().startswith("Deal 2:")
+    assert page.locator("[data-split-rest]").inner_text() == ""
+    for form in ("[data-split]", "[data-order]"):
+        checked = page.locator(f"{form} input[name='dealer']:checked")
+        assert checked.get_attribute("value") == "1", form
+    assert page.get_by_role("button", name="Save deal 2").first.is_visible()
+    assert_accessible(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "sheet-offline-kept.png", full_page=True)
 
 
 def test_a_deal_kept_offline_is_not_added_on_top_of_another_phones_deal(
