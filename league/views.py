@@ -133,12 +133,10 @@ def seasons(request, league_slug):
     """Every season of the league, newest first, so a closed season's final table stays
     one link away from the league's pages."""
     league = get_object_or_404(League, slug=league_slug)
-    current = league.seasons.current()
     context = {
         "league": league,
-        "season": current,  # the header's links to it, as on the league's other pages
+        "season": league.seasons.current(),  # the header links to it; the list marks it
         "seasons": league.seasons.order_by("-start_date", "-pk"),
-        "current": current,
     }
     return render(request, "league/seasons.html", context)
 
