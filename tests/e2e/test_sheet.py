@@ -385,6 +385,46 @@ def test_save_is_on_the_first_screen_for_two_and_three_sides(
     assert_accessible(page)
 
 
+BROKEN_WORDS = """selector => {
+    // Each word of each element's text that the browser has split across two lines, and
+    // each element whose text runs past its own box.
+    const found = [];
+    for (const el of document.querySelectorAll(selector)) {
+        if (el.scrollWidth > el.clientWidth + 1) found.push(`${el.textContent.trim()} overflows`);
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const match of node.textContent.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, match.index);
+                range.setEnd(node, match.index + match[0].length);
+                const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+                if (lines.size > 1) found.push(match[0]);
+            }
+        }
+    }
+    return found;
+}"""
+
+
+def test_five_players_names_are_whole_on_a_phone(night, live_server, page, assert_accessible):
+    # Twenty-Five is often played each for their own: five names on the sheet squeezed
+    # into three columns broke "Considine" as "Considin / e" on the dealer's buttons and
+    # ran past the edge of its score box.
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/pubs/{night.pub.pk}/friendly/")
+    page.get_by_label("Sides").fill(
+        "Considine\nMary O'Sullivan\nPádraig Ó Briain\nBríd Ní Mhurchú\nSeánie Fitzgerald"
+    )
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_load_state()
+    assert page.locator(".side-score").count() == 5
+    for selector in ("#sheet .side", "#sheet .tap-side span", "#sheet .stepper label"):
+        assert page.evaluate(BROKEN_WORDS, selector) == [], selector
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=ARTIFACTS / "sheet-five-players.png", full_page=True)
+    assert_accessible(page)
+
+
 def test_the_sheets_header_keeps_the_leagues_name_readable_for_a_secretary(
     night, live_server, page, assert_accessible
 ):
