@@ -187,3 +187,26 @@ def test_a_page_someone_may_not_open_says_why_and_leads_back(
     page.get_by_role("link", name="Go to the league's page").click()
     page.wait_for_load_state()
     assert page.url == f"{live_server.url}/clare/"
+
+
+def test_a_mistake_at_the_foot_of_a_long_form_is_said_where_the_page_opens(
+    league, live_server, page, assert_accessible
+):
+    # The season form is four fieldsets long: a mistake in its third one was a red line
+    # far below the Save button, under a page that opened looking as it did before.
+    login(page, live_server, "una", PASSWORD)
+    page.goto(f"{live_server.url}/clare/manage/seasons/new/")
+    page.get_by_label("Name").fill("Spring 2027")
+    page.get_by_label("Start date").fill("2027-03-01")
+    page.get_by_label("League points for a loss").fill("2")  # as much as a win
+    page.get_by_role("button", name="Create season").click()
+    check(page, assert_accessible, "season-form-mistake")
+
+    box = page.locator("#error-summary")
+    assert box.is_visible() and box.bounding_box()["y"] < 844  # on the first screen
+    assert page.evaluate("document.activeElement.id") == "error-summary"
+    assert "Nothing was saved" in box.inner_text()
+    box.get_by_role("link", name="League points for a loss").click()
+    field = page.get_by_label("League points for a loss")
+    field.wait_for()
+    assert 0 <= field.bounding_box()["y"] < 844  # the link leads to the field
