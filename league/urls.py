@@ -44,6 +44,11 @@ urlpatterns = [
     path("<slug:league_slug>/tonight/", views.tonight, name="tonight"),
     path("<slug:league_slug>/fixtures/<int:pk>/edit/", views.fixture_edit, name="fixture-edit"),
     path(
+        "<slug:league_slug>/fixtures/<int:pk>/reschedule/",
+        views.fixture_reschedule,
+        name="fixture-reschedule",
+    ),
+    path(
         "<slug:league_slug>/fixtures/<int:pk>/postpone/",
         views.fixture_postpone,
         name="fixture-postpone",

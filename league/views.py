@@ -549,6 +549,35 @@ def fixture_edit(request, league_slug, pk):
     return render(request, "league/fixture_form.html", context)
 
 
+@login_required
+def fixture_reschedule(request, league_slug, pk):
+    """A postponed fixture's new date, in one step: it goes back on the schedule."""
+    fixture = _pub_fixture(request, league_slug, pk)
+    if fixture.status != Fixture.Status.POSTPONED:
+        return redirect("league:fixture-edit", league_slug, fixture.pk)
+    season = fixture.season
+    form = FixtureForm(
+        request.POST or None,
+        season=season,
+        pubs=season.league.pubs.all(),
+        fixture=fixture,
+        with_status=False,
+        secretary=False,
+    )
+    form.fields["date"].label = "New date"
+    if request.method == "POST" and form.is_valid():
+        date = form.cleaned_data["date"]
+        try:
+            services.fixture_update(fixture=fixture, date=date, status=Fixture.Status.SCHEDULED)
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{fixture} is now on {date:%A} {date.day} {date:%B %Y}.")
+            return redirect(fixture)
+    context = {"league": season.league, "season": season, "fixture": fixture, "form": form}
+    return render(request, "league/fixture_reschedule.html", context)
+
+
 @login_then_back
 @require_POST
 def fixture_postpone(request, league_slug, pk):

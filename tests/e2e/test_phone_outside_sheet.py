@@ -61,3 +61,24 @@ def test_the_team_table_fits_a_phone_with_every_target_large(
     assert page.evaluate(SMALL_TARGETS) == []
     assert page.evaluate(SMALL_TEXT) == []
     assert_accessible(page)
+
+
+def test_a_postponed_fixture_gets_its_new_date_in_one_step(
+    demo, live_server, page, assert_accessible
+):
+    fixture = Fixture.objects.filter(status=Fixture.Status.POSTPONED).first()
+    login(page, live_server, "secretary", "demo-secretary-25")
+    page.goto(f"{live_server.url}{fixture.get_absolute_url()}")
+    page.get_by_role("link", name="Set a new date").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", level=1).inner_text().startswith("A new date for")
+    assert_accessible(page)
+    page.get_by_label("New date").fill("2027-01-14")
+    page.get_by_role("button", name="Set the new date").click()
+    page.wait_for_load_state()
+    assert "is now on Thursday 14 January 2027" in page.locator(".message").inner_text()
+    assert "Scheduled" in page.get_by_role("main").inner_text()
+    assert page.get_by_role("link", name="Play").is_visible()
+    assert_accessible(page)
+    fixture.refresh_from_db()
+    assert (str(fixture.date), fixture.status) == ("2027-01-14", "scheduled")

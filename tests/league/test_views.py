@@ -200,7 +200,7 @@ def test_tonight_shows_a_postponed_fixture_as_postponed_with_no_play_but_a_new_d
     page = response.content.decode()
     assert "3 games · Postponed" in page
     assert reverse("scoring:fixture-play", args=[fixture.pk]) not in page
-    assert reverse("league:fixture-edit", args=["clare", fixture.pk]) in page
+    assert reverse("league:fixture-reschedule", args=["clare", fixture.pk]) in page
     assert "Set a new date" in page
 
 

@@ -451,7 +451,7 @@ def test_a_postponed_fixture_offers_no_start_and_refuses_one_in_plain_words(orga
         season=world.season, pub=world.pub, date=timezone.localdate(), status="postponed"
     )
     url = reverse("scoring:fixture-play", args=[fixture.pk])
-    edit = reverse("league:fixture-edit", args=[world.league.slug, fixture.pk])
+    edit = reverse("league:fixture-reschedule", args=[world.league.slug, fixture.pk])
     page = organiser.get(url)
     text = page.content.decode()
     assert page.status_code == 200
