@@ -211,3 +211,4 @@ def test_a_mistake_at_the_foot_of_a_long_form_is_said_where_the_page_opens(
     field = page.get_by_label("League points for a loss")
     field.wait_for()
     assert -1 < field.bounding_box()["y"] < 844  # the link leads to the field
+    assert page.locator("label[for=id_points_loss]").bounding_box()["y"] >= 0  # and its label
