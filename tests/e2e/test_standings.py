@@ -103,3 +103,14 @@ def test_on_a_laptop_every_column_of_the_team_table_is_in_view(demo, live_server
     box = page.locator(".table-wrap").first
     assert box.evaluate("wrap => wrap.scrollWidth <= wrap.clientWidth")
     page.screenshot(path=ARTIFACTS / "standings-teams-laptop.png")
+
+
+def test_the_live_team_table_printed_from_the_browser_fits_a4(demo, live_server, page):
+    # Printed with the browser's Print (not the print view), the table ran past the
+    # page: the Pub column was cut to "The" on paper.
+    open_table(page, live_server)
+    page.set_viewport_size({"width": 680, "height": 960})  # A4's 180 mm between margins
+    page.emulate_media(media="print")
+    table = page.locator("table.standings").first
+    page.pdf(path=ARTIFACTS / "standings-teams-printed.pdf", format="A4")
+    assert table.bounding_box()["width"] <= 680
