@@ -269,8 +269,12 @@ def _print_context(request, league, season, kind, *, pdf=False) -> dict:
     for section in sections:
         values = list(section["table"].as_values(exclude_columns=("note",)))
         section["headers"], section["rows"] = values[0], values[1:]
+        signed = section["headers"].index("Diff") if "Diff" in section["headers"] else None
         section["cells"] = [
-            [(cell, isinstance(cell, int) or index == 0) for index, cell in enumerate(row)]
+            [
+                (f"{cell:+d}" if index == signed else cell, isinstance(cell, int) or index == 0)
+                for index, cell in enumerate(row)
+            ]
             for row in section["rows"]
         ]
     live = request.build_absolute_uri(_urls(league, season, kind)["page"])

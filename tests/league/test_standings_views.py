@@ -2,6 +2,7 @@
 
 import csv
 import io
+import re
 
 import openpyxl
 import pytest
@@ -441,3 +442,13 @@ def test_the_table_comes_from_the_cache_until_the_next_result(client, season, db
     assert after != first.text
     row = next(line for line in after.split("<tr") if "Cuts" in line)
     assert ">5<" in row  # Cuts have played five games now
+
+
+def test_the_print_view_writes_the_difference_as_the_screen_does(client, season):
+    # The live table said "+45", the print view and its PDF "45": on the noticeboard a
+    # team's plus looked like a question.
+    screen = client.get(url("standings-teams", season)).content.decode()
+    printed = client.get(url("standings-print", season, "teams")).content.decode()
+    diffs = re.findall(r'<td class="num">([+-]\d+)</td>', printed)
+    assert diffs and all(d in screen for d in diffs)
+    assert any(d.startswith("+") for d in diffs) and any(d.startswith("-") for d in diffs)
