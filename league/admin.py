@@ -4,7 +4,9 @@ depends on it.
 Whatever a change here shows on a public page goes through the same path as the app's
 own pages: every save moves the league's content version on (`ContentAdmin`), a
 fixture is deleted by `services.fixture_delete`, and a team or fixture that has results
-keeps the season and teams they were played in (read-only here).
+keeps the season and teams they were played in (read-only here). A save is checked by
+the models' own rules (`full_clean`: dates, league points, tie-break order, a closed
+season's table rules, a played fixture; see league/models.py), as the app's pages are.
 """
 
 from django.contrib import admin

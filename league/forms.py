@@ -1,22 +1,10 @@
 """The shape of the set-up forms. They check input; the services in league/services.py
 decide and save."""
 
-import datetime
-
 from django import forms
 
 import rules
-from league.models import Fixture, Season
-
-# Every date a form takes (seasons, match nights) falls in this range: a year outside it
-# is a slip of the thumb (1900, 9999), never a league's night.
-EARLIEST, LATEST = datetime.date(2000, 1, 1), datetime.date(2100, 12, 31)
-OUT_OF_RANGE = "Give a date between 1 January 2000 and 31 December 2100."
-
-
-def _in_range(value: datetime.date) -> None:
-    if not EARLIEST <= value <= LATEST:
-        raise forms.ValidationError(OUT_OF_RANGE, code="out_of_range")
+from league.models import EARLIEST, LATEST, Fixture, Season, validate_date, validate_tiebreaks
 
 
 def date_field(**kwargs) -> forms.DateField:
@@ -25,16 +13,7 @@ def date_field(**kwargs) -> forms.DateField:
         attrs={"type": "date", "min": EARLIEST.isoformat(), "max": LATEST.isoformat()},
         format="%Y-%m-%d",
     )
-    return forms.DateField(widget=widget, validators=[_in_range], **kwargs)
-
-
-def _not_before_start(season: Season, date: datetime.date) -> None:
-    """A match night of `season` is on or after the day it starts."""
-    start = season.start_date
-    if date < start:
-        raise forms.ValidationError(
-            f"{season.name} starts on {start.day} {start:%B %Y}: give a date from then on."
-        )
+    return forms.DateField(widget=widget, validators=[validate_date], **kwargs)
 
 
 def _tiebreak_key(text: str) -> str | None:
@@ -44,12 +23,6 @@ def _tiebreak_key(text: str) -> str | None:
         if words in (key.replace("_", " "), label.replace("-", " ").casefold()):
             return key
     return None
-
-
-def _points_first(keys: list[str]) -> list[str]:
-    """A tie-break order with league points first: they always rank the table, and the
-    tie-breaks separate only teams level on them."""
-    return ["points", *(key for key in keys if key != "points")]
 
 
 class SeasonForm(forms.Form):
@@ -100,13 +73,6 @@ class SeasonForm(forms.Form):
         ("Tables", ["tiebreaks", "min_games", "confirmed_only"]),
     ]
 
-    # What decides a season's tables: none of it changes while the season is closed.
-    TABLE_RULES = [
-        *("ruleset_key", "target", "march_bonus", "march_wins"),
-        *("points_win", "points_loss", "points_shutout"),
-        *("tiebreaks", "min_games", "confirmed_only"),
-    ]
-
     def __init__(self, *args, season: Season | None = None, with_divisions=True, **kwargs):
         super().__init__(*args, **kwargs)
         self.season = season
@@ -133,11 +99,10 @@ class SeasonForm(forms.Form):
             if key in keys:
                 raise forms.ValidationError(f"“{part.strip()}” is in the order twice.")
             keys.append(key)
-        if "points" in keys[1:]:
-            raise forms.ValidationError(
-                "League points always come first: list the tie-breaks after them."
-            )
-        return _points_first(keys) if keys else keys
+        if keys and "points" not in keys:
+            keys.insert(0, "points")  # league points always rank the table first
+        validate_tiebreaks(keys)
+        return keys
 
     def clean_divisions(self):
         names = [n.strip() for n in self.cleaned_data["divisions"].split(",") if n.strip()]
@@ -152,36 +117,14 @@ class SeasonForm(forms.Form):
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", "The season cannot end before it starts.")
-        win, loss = data.get("points_win"), data.get("points_loss")
-        if win is not None and loss is not None and loss >= win:
-            self.add_error("points_loss", "A win must be worth more league points than a loss.")
-        if self.season and self.season.status == data.get("status") == Season.Status.FINISHED:
-            self._keep_table_rules(data)
+        problem = Season.points_problem(win=data.get("points_win"), loss=data.get("points_loss"))
+        if problem:
+            self.add_error("points_loss", problem)
+        if self.season:
+            # A closed season that stays closed keeps what decides its tables.
+            for name, problem in self.season.closed_problems(data).items():
+                self.add_error(name, problem)
         return data
-
-    def _keep_table_rules(self, data: dict) -> None:
-        """A closed season's tables are final: refuse a change to what decides them. Its
-        name and dates may change; setting its status back to running reopens it."""
-        season = self.season
-        closed = (
-            f"{season.name} is closed: its tables are final, so this cannot change. "
-            "To change it, reopen the season: set its status to Running."
-        )
-        for name in self.TABLE_RULES:
-            if name not in data:
-                continue  # refused already for its own reason
-            if name == "tiebreaks":
-                # As the box shows it: a season saved before league points came first
-                # keeps its order when only its name changes.
-                same = (data[name] or Season.DEFAULT_TIEBREAKS) == _points_first(
-                    season.tiebreak_order
-                )
-                if same:
-                    data[name] = season.tiebreaks
-            else:
-                same = data[name] == getattr(season, name)
-            if not same:
-                self.add_error(name, closed)
 
     @classmethod
     def initial_for(cls, season: Season) -> dict:
@@ -243,7 +186,9 @@ class FixturesGenerateForm(forms.Form):
 
     def clean_start(self):
         start = self.cleaned_data["start"]
-        _not_before_start(self.season, start)
+        problem = self.season.match_night_problem(start)
+        if problem:
+            raise forms.ValidationError(problem)
         return start
 
 
@@ -300,28 +245,26 @@ class FixtureForm(forms.Form):
     def clean_date(self):
         date = self.cleaned_data["date"]
         if self.fixture is None or date != self.fixture.date:  # a new date, not an old one
-            _not_before_start(self.season, date)
+            problem = self.season.match_night_problem(date)
+            if problem:
+                raise forms.ValidationError(problem)
         return date
 
     def _check_status(self, data: dict) -> None:
-        """A fixture whose planned games are all finished is played: it cannot be
-        scheduled again (it would show as still to play, with its games counted)."""
+        """A played fixture stays played (see `Fixture.status_problem`); the message says
+        what this person can do instead."""
         fixture = self.fixture
-        if fixture is None or data.get("status") != Fixture.Status.SCHEDULED:
+        if fixture is None:
             return
         planned = data.get("games_planned", fixture.games_planned)
-        if planned is None or fixture.games_finished < planned:
-            return
-        more = (
-            "To play more games, raise the games planned."
-            if "games_planned" in self.fields
-            else "A secretary can plan more games."
-        )
-        self.add_error(
-            "status",
-            f"All {fixture.games_finished} games of this fixture are finished, "
-            f"so it stays played. {more}",
-        )
+        problem = fixture.status_problem(status=data.get("status"), games_planned=planned)
+        if problem:
+            more = (
+                "To play more games, raise the games planned."
+                if "games_planned" in self.fields
+                else "A secretary can plan more games."
+            )
+            self.add_error("status", f"{problem} {more}")
 
 
 class OrganiserForm(forms.Form):

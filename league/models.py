@@ -9,6 +9,11 @@ fixtures, and who may change what.
 - A **player** is one identity across pubs, partners and seasons; a **team** is a
   partnership of 2 (or 3) players entered for one season at a home pub.
 - A **fixture** is a match night between 2 (or 3) teams at a pub on a date.
+
+A season's and a fixture's own rules (dates from 2000 to 2100, a loss worth less than a
+win, league points first in the tie-break order, ...) live here, in field validators and
+`clean()`: the admin, the services and the league import check a row with `full_clean`,
+and the secretary's forms call the same checks for their messages.
 """
 
 import dataclasses
@@ -22,6 +27,40 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 
 import rules
+
+# Every date of a season or a match night falls in this range: a year outside it is a
+# slip of the thumb (1900, 9999), never a league's night.
+EARLIEST, LATEST = datetime.date(2000, 1, 1), datetime.date(2100, 12, 31)
+OUT_OF_RANGE = "Give a date between 1 January 2000 and 31 December 2100."
+
+
+def validate_date(value: datetime.date) -> None:
+    """A date from EARLIEST to LATEST."""
+    if not EARLIEST <= value <= LATEST:
+        raise ValidationError(OUT_OF_RANGE, code="out_of_range")
+
+
+def validate_tiebreaks(keys) -> None:
+    """A season's tie-break order: a list of `Season.TIEBREAKS` keys, each once, league
+    points first (they always rank the table; the tie-breaks separate only teams level
+    on them). An empty list is the default order."""
+    if not isinstance(keys, list):
+        raise ValidationError(
+            f"Give the tie-breaks as a list, from: {', '.join(Season.TIEBREAKS)}.",
+            code="not_a_list",
+        )
+    for number, key in enumerate(keys):
+        if not isinstance(key, str) or key not in Season.TIEBREAKS:
+            raise ValidationError(
+                f"Unknown tie-break “{key}”. Use: {', '.join(Season.TIEBREAKS)}.", code="unknown"
+            )
+        if key in keys[:number]:
+            raise ValidationError(f"“{key}” is in the order twice.", code="twice")
+    if keys and keys[0] != "points":
+        raise ValidationError(
+            "League points always come first: list the tie-breaks after them.",
+            code="points_first",
+        )
 
 
 class League(models.Model):
@@ -102,12 +141,18 @@ class Season(models.Model):
         "marches": "marches",
     }
     DEFAULT_TIEBREAKS = ["points", "head_to_head", "difference", "points_for", "marches"]
+    # What decides a season's tables: none of it changes while the season is closed.
+    TABLE_RULES = [
+        *("ruleset_key", "target", "march_bonus", "march_wins"),
+        *("points_win", "points_loss", "points_shutout"),
+        *("tiebreaks", "min_games", "confirmed_only"),
+    ]
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=100)
     slug = models.SlugField()
-    start_date = models.DateField()
-    end_date = models.DateField(null=True, blank=True)
+    start_date = models.DateField(validators=[validate_date])
+    end_date = models.DateField(null=True, blank=True, validators=[validate_date])
     status = models.CharField(max_length=10, choices=Status, default=Status.PLANNING)
 
     # The rules: a preset from rules.RULESETS plus the house rules it allows.
@@ -128,7 +173,7 @@ class Season(models.Model):
     points_shutout = models.PositiveSmallIntegerField(
         "extra league points for a shutout win", default=1
     )
-    tiebreaks = models.JSONField(default=list, blank=True)
+    tiebreaks = models.JSONField(default=list, blank=True, validators=[validate_tiebreaks])
     min_games = models.PositiveSmallIntegerField("minimum games for the player table", default=5)
     confirmed_only = models.BooleanField("only confirmed games count", default=False)
 
@@ -142,6 +187,11 @@ class Season(models.Model):
                 condition=Q(end_date__isnull=True) | Q(end_date__gte=models.F("start_date")),
                 name="season_ends_after_it_starts",
             ),
+            models.CheckConstraint(
+                condition=Q(points_loss__lt=models.F("points_win")),
+                name="season_loss_below_win",
+                violation_error_message="A win must be worth more league points than a loss.",
+            ),
         ]
 
     def __str__(self):
@@ -149,6 +199,57 @@ class Season(models.Model):
 
     def get_absolute_url(self):
         return reverse("league:season", args=[self.league.slug, self.slug])
+
+    def clean(self):
+        errors = {}
+        problem = self.points_problem(win=self.points_win, loss=self.points_loss)
+        if problem:
+            errors["points_loss"] = problem
+        # A closed season that stays closed keeps its table rules (see `closed_problems`).
+        stored = Season.objects.filter(pk=self.pk).first() if self.pk else None
+        if stored is not None:
+            new = {name: getattr(self, name) for name in ["status", *self.TABLE_RULES]}
+            errors.update(stored.closed_problems(new))
+        if errors:
+            raise ValidationError(errors)
+
+    @staticmethod
+    def points_problem(*, win: int | None, loss: int | None) -> str | None:
+        """Why these league points for a win and a loss are refused, or None. A loss
+        worth as much as a win would rank a losing team with a winning one."""
+        if win is not None and loss is not None and loss >= win:
+            return "A win must be worth more league points than a loss."
+        return None
+
+    def closed_problems(self, new: dict) -> dict[str, str]:
+        """A message for each table rule that `new` (field → value, "status" among them)
+        would change while this season, as stored, is closed and stays closed: its tables
+        are final. Its name and dates may change; set back to running, it is open again."""
+        if not self.status == new.get("status") == self.Status.FINISHED:
+            return {}
+        closed = (
+            f"{self.name} is closed: its tables are final, so this cannot change. "
+            "To change it, reopen the season: set its status to Running."
+        )
+        problems = {}
+        for name in self.TABLE_RULES:
+            if name not in new:
+                continue
+            if name == "tiebreaks":  # an empty order is the default one
+                same = (new[name] or self.DEFAULT_TIEBREAKS) == self.tiebreak_order
+            else:
+                same = new[name] == getattr(self, name)
+            if not same:
+                problems[name] = closed
+        return problems
+
+    def match_night_problem(self, date: datetime.date) -> str | None:
+        """Why `date` is refused for a new match night of this season, or None: a match
+        night is on or after the day the season starts."""
+        start = self.start_date
+        if date < start:
+            return f"{self.name} starts on {start.day} {start:%B %Y}: give a date from then on."
+        return None
 
     @property
     def ruleset(self) -> rules.Ruleset:
@@ -272,7 +373,7 @@ class Fixture(models.Model):
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures")
     pub = models.ForeignKey(Pub, on_delete=models.PROTECT, related_name="fixtures")
-    date = models.DateField()
+    date = models.DateField(validators=[validate_date])
     round = models.PositiveSmallIntegerField(default=1)
     games_planned = models.PositiveSmallIntegerField(default=5)
     status = models.CharField(max_length=10, choices=Status, default=Status.SCHEDULED)
@@ -298,6 +399,33 @@ class Fixture(models.Model):
 
     def get_absolute_url(self):
         return reverse("league:fixture", args=[self.season.league.slug, self.pk])
+
+    def clean(self):
+        errors = {}
+        problem = self.status_problem(status=self.status, games_planned=self.games_planned)
+        if problem:
+            errors["status"] = f"{problem} To play more games, raise the games planned."
+        # Only a new date must fall in the season: a fixture left before its season's
+        # start (the start moved later) keeps its date when something else changes. A
+        # date out of range has its own message (`validate_date`).
+        date, stored = self.date, None
+        if self.pk is not None:
+            stored = Fixture.objects.filter(pk=self.pk).values_list("date", flat=True).first()
+        if self.season_id is not None and date != stored and date and EARLIEST <= date <= LATEST:
+            problem = self.season.match_night_problem(date)
+            if problem:
+                errors["date"] = problem
+        if errors:
+            raise ValidationError(errors)
+
+    def status_problem(self, *, status: str, games_planned: int | None) -> str | None:
+        """Why this fixture, with the games it has finished, cannot take `status` with
+        `games_planned`, or None. Once its planned games are all finished it is played:
+        scheduled again, it would show as still to play, with its games counted."""
+        finished = self.games_finished
+        if status == self.Status.SCHEDULED and games_planned and finished >= games_planned:
+            return f"All {finished} games of this fixture are finished, so it stays played."
+        return None
 
     @property
     def state_display(self) -> str:

@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.core.validators import validate_slug
 from django.db import DatabaseError, models, transaction
 
@@ -516,16 +516,15 @@ def _read(table: Table, data: bytes, sizes: dict[str, int], *, escaped: bool) ->
 
 
 def _check(tables: dict[str, list[dict]]) -> None:
-    """What the database would refuse less clearly: the rules, tie-breaks and statuses."""
+    """What the database would refuse less clearly, or not at all: the rules presets,
+    the scores and statuses, and every season's and fixture's own rules."""
     for number, season in enumerate(tables["seasons"], start=1):
         where = f"seasons.csv row {number}"
         if season["ruleset_key"] not in rules.RULESETS:
             raise LeagueDataError(f"{where}: unknown rules preset “{season['ruleset_key']}”.")
         if season["status"] not in Season.Status.values:
             raise LeagueDataError(f"{where}: unknown status “{season['status']}”.")
-        tiebreaks = season["tiebreaks"]
-        if not isinstance(tiebreaks, list) or not set(tiebreaks) <= set(Season.TIEBREAKS):
-            raise LeagueDataError(f"{where}: the tie-breaks cannot be read.")
+        _check_row(BY_NAME["seasons"], season, where=where)
     for number, game in enumerate(tables["games"], start=1):
         where = f"games.csv row {number}"
         if game["ruleset_key"] not in rules.RULESETS:
@@ -534,8 +533,28 @@ def _check(tables: dict[str, list[dict]]) -> None:
         if not isinstance(scores, list) or not all(type(s) is int for s in scores):
             raise LeagueDataError(f"{where}: the scores cannot be read.")
     for number, fixture in enumerate(tables["fixtures"], start=1):
+        where = f"fixtures.csv row {number}"
         if fixture["status"] not in Fixture.Status.values:
-            raise LeagueDataError(f"fixtures.csv row {number}: unknown status.")
+            raise LeagueDataError(f"{where}: unknown status.")
+        _check_row(BY_NAME["fixtures"], fixture, where=where)
+
+
+def _check_row(table: Table, row: dict, *, where: str) -> None:
+    """The row against its model's own rules (league/models.py: dates from 2000 to 2100,
+    a loss worth less than a win, league points first, a played fixture not scheduled),
+    as the admin checks them. Only the file's own values are checked: the rows it refers
+    to are not made yet (so a match night before its season's start, which a season
+    whose start moved later may hold, is not checked), and uniqueness is the database's."""
+    fields = {column.name: row[column.name] for column in table.columns if not column.ref}
+    others = [field.name for field in table.model._meta.fields if field.name not in fields]
+    try:
+        table.model(**fields).full_clean(
+            exclude=others, validate_unique=False, validate_constraints=False
+        )
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        column = "" if field == NON_FIELD_ERRORS else f", {field}"
+        raise LeagueDataError(f"{where}{column}: {messages[0]}") from error
 
 
 def _check_slug(slug: str) -> str:

@@ -92,10 +92,10 @@ def test_a_second_season_of_the_same_name_is_refused(world):
 
 
 def test_a_season_can_be_edited_and_a_bad_edit_changes_nothing(world):
-    services.season_update(season=world.season, target=31, tiebreaks=["marches"])
+    services.season_update(season=world.season, target=31, tiebreaks=["points", "marches"])
     world.season.refresh_from_db()
     assert world.season.ruleset.target == 31
-    assert world.season.tiebreak_order == ["marches"]
+    assert world.season.tiebreak_order == ["points", "marches"]
     before = snapshot()
     with pytest.raises(LeagueError, match="cannot end before it starts"):
         services.season_update(season=world.season, end_date=datetime.date(2020, 1, 1))

@@ -168,7 +168,8 @@ class Night(RuleBasedStateMachine):
     @rule(
         win=st.integers(1, 5),
         confirmed_only=st.booleans(),
-        order=st.permutations(Season.DEFAULT_TIEBREAKS),
+        # League points always rank first; the tie-breaks after them in any order.
+        order=st.permutations(Season.DEFAULT_TIEBREAKS[1:]).map(lambda rest: ["points", *rest]),
     )
     def change_settings(self, win, confirmed_only, order):
         self.season.refresh_from_db()

@@ -476,13 +476,13 @@ def test_a_closed_season_says_so_on_its_edit_page(client, world):
 
 
 def test_a_closed_season_can_still_be_renamed_and_its_dates_changed(client, world):
-    Season.objects.filter(pk=world.season.pk).update(tiebreaks=["marches"])  # from before
+    Season.objects.filter(pk=world.season.pk).update(tiebreaks=["points", "marches"])
     services.season_close(season=world.season)
     response = _edit_season(client, world, name="Winter 2026", end_date="2027-04-30")
     assert response.status_code == 302
     season = Season.objects.get(pk=world.season.pk)
     assert (season.name, season.end_date) == ("Winter 2026", datetime.date(2027, 4, 30))
-    assert (season.status, season.tiebreaks) == ("finished", ["marches"])
+    assert (season.status, season.tiebreaks) == ("finished", ["points", "marches"])
 
 
 def test_a_closed_season_reopened_takes_new_league_points(client, world):
