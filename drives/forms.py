@@ -4,12 +4,24 @@ from drives.models import Drive, TieBreak
 from drives.services import PRESETS
 
 
-class DriveForm(forms.Form):
+class PresetForm(forms.Form):
+    """Setting up a drive, step one (a GET): a kind of night fills in the form below it.
+    Nothing is saved from it: what the drive form shows and holds is what is saved."""
+
     preset = forms.ChoiceField(
         label="Kind of night",
         choices=[("", "Set it myself")] + [(k, p["label"]) for k, p in PRESETS.items()],
         required=False,
     )
+
+    def chosen(self) -> dict | None:
+        """The chosen kind of night's settings (its label too), or None."""
+        if self.is_valid() and self.cleaned_data["preset"]:
+            return PRESETS[self.cleaned_data["preset"]]
+        return None
+
+
+class DriveForm(forms.Form):
     name = forms.CharField(max_length=100, initial="Card drive")
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     pub = forms.ModelChoiceField(queryset=None, label="Venue", empty_label=None)
@@ -40,13 +52,12 @@ class DriveForm(forms.Form):
             raise forms.ValidationError("Write game numbers only, for example 5, 12, 18.")
         return sorted({int(t) for t in text})
 
-    def cleaned_settings(self) -> dict:
-        data = dict(self.cleaned_data)
-        if data.get("preset"):
-            # A preset decides the kind of night; the name, date, venue and fee stay.
-            keep = ("preset", "name", "date", "pub", "entry_fee", "cookie_jar")
-            return {k: data[k] for k in keep}
-        return data
+    @staticmethod
+    def initial_for(preset: dict | None) -> dict:
+        """The form's first values for a kind of night (none chosen: the fields' own)."""
+        if preset is None:
+            return {}
+        return {"booby": False, **{k: v for k, v in preset.items() if k != "label"}}
 
 
 class EntryForm(forms.Form):

@@ -7,12 +7,16 @@ Places and prizes from games won. Plain Python.
 - A tie that reaches into the prize places is settled by the drive's rule: **split** (the
   tied entries share the prizes of the places they cover), or **cut** / **play-off**
   (the organiser records who took the place; until then the place says "to settle").
+- A cut or play-off is shown wherever places are: its winner ranks alone at the place
+  it took, the rest of its tie share the next rank ("3", then "4=").
 - A **jackpot** goes to everyone on the threshold or more; the **booby prize** to the
-  fewest wins (tied: all of them); a **cookie-jar** game is won by everyone who won it.
+  fewest wins among the entries that took no prize place (tied: all of them); a
+  **cookie-jar** game is won by everyone who won it.
 """
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import groupby
 
 
 @dataclass
@@ -25,15 +29,23 @@ class Place:
     tied: list[int] = field(default_factory=list)  # entries the cut or play-off is between
 
 
-def ranked(wins: Mapping[int, int]) -> list[tuple[str, int, int]]:
-    """(rank label, entry, wins) best first; ties share "2=" and the next rank skips."""
-    order = sorted(wins, key=lambda e: (-wins[e], e))
-    rows, rank = [], 0
-    for i, entry in enumerate(order):
-        if i == 0 or wins[entry] != wins[order[i - 1]]:
-            rank = i + 1
-        level = sum(1 for e in order if wins[e] == wins[entry])
-        rows.append((f"{rank}=" if level > 1 else str(rank), entry, wins[entry]))
+def ranked(
+    wins: Mapping[int, int], *, took: Mapping[int, int] | None = None
+) -> list[tuple[str, int, int]]:
+    """(rank label, entry, wins) best first; ties share "2=" and the next rank skips.
+    `took` maps an entry to the place a cut or play-off gave it: it ranks alone there."""
+    took = took or {}
+    order = sorted(wins, key=lambda e: (-wins[e], e not in took, took.get(e, 0), e))
+    rows: list[tuple[str, int, int]] = []
+    for _, group in groupby(order, key=wins.__getitem__):
+        level = list(group)
+        decided = [e for e in level if e in took]
+        rest = [e for e in level if e not in took]
+        for entry in decided:
+            rows.append((str(len(rows) + 1), entry, wins[entry]))
+        rank = len(rows) + 1
+        for entry in rest:
+            rows.append((f"{rank}=" if len(rest) > 1 else str(rank), entry, wins[entry]))
     return rows
 
 
@@ -54,7 +66,7 @@ def prize_places(
         covered = min(len(level), places - place + 1)
         if tie_rule == "split":
             last = place + covered - 1
-            label = f"{place}" if covered == 1 else f"{place} to {last} shared"
+            label = f"{place}= shared" if covered == 1 else f"{place} to {last} shared"
             result.append(Place(place, label, level, wins[level[0]]))
             place += covered
             continue
@@ -75,11 +87,24 @@ def jackpot(wins: Mapping[int, int], threshold: int | None) -> list[int]:
     return sorted(e for e, w in wins.items() if w >= threshold)
 
 
-def booby(wins: Mapping[int, int]) -> list[int]:
-    if not wins:
-        return []
-    fewest = min(wins.values())
-    return sorted(e for e, w in wins.items() if w == fewest)
+@dataclass
+class Booby:
+    entries: list[int]
+    wins: int
+    waits_on: int | None = None  # a place to settle among them: its winner is not booby
+
+
+def booby(wins: Mapping[int, int], places: Sequence[Place]) -> Booby | None:
+    """The fewest wins among the entries that took no prize place (None: every entry
+    took one). Entries still in a tie for a place stay in until the cut or play-off."""
+    took = {e for p in places if p.settled for e in p.entries}
+    left = {e: w for e, w in wins.items() if e not in took}
+    if not left:
+        return None
+    fewest = min(left.values())
+    entries = sorted(e for e, w in left.items() if w == fewest)
+    waits_on = next((p.place for p in places if not p.settled and set(p.tied) & set(entries)), None)
+    return Booby(entries, fewest, waits_on)
 
 
 def cookie_jar(games: Sequence[int], winners_by_game: Mapping[int, Sequence[int]]):

@@ -2,10 +2,12 @@
 
 from collections import defaultdict
 
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q, Subquery
 
 from drives import prizes
 from drives.models import Drive, Entry, Seat, TieBreak
+
+DECIDED = {TieBreak.Method.CUT: "cut", TieBreak.Method.PLAYOFF: "play-off"}
 
 
 def _standing(entries):
@@ -17,11 +19,27 @@ def _standing(entries):
 
 
 def leaderboard(drive: Drive) -> list[dict]:
-    """Every entry with its games won, best first, ranked "1, 2=, 2=, 4". One query."""
-    entries = {e.pk: e for e in _standing(Entry.objects.filter(drive=drive))}
+    """Every entry with its games won, best first, ranked "1, 2=, 2=, 4"; an entry that
+    took a place by a cut or play-off ranks alone there (`decided`: "cut" or "play-off").
+    One query."""
+    tiebreak = TieBreak.objects.filter(winner=OuterRef("pk"))
+    entries = {
+        e.pk: e
+        for e in _standing(Entry.objects.filter(drive=drive)).annotate(
+            took_place=Subquery(tiebreak.values("place")[:1]),
+            took_by=Subquery(tiebreak.values("method")[:1]),
+        )
+    }
     wins = {pk: e.wins for pk, e in entries.items()}
+    took = {pk: e.took_place for pk, e in entries.items() if e.took_place}
     return [
-        {"rank": rank, "entry": entries[pk], "wins": won} for rank, pk, won in prizes.ranked(wins)
+        {
+            "rank": rank,
+            "entry": entries[pk],
+            "wins": won,
+            "decided": DECIDED.get(entries[pk].took_by),
+        }
+        for rank, pk, won in prizes.ranked(wins, took=took)
     ]
 
 
@@ -34,13 +52,19 @@ def drive_prizes(drive: Drive) -> dict:
     rows = leaderboard(drive)
     wins = {r["entry"].pk: r["wins"] for r in rows}
     entries = {r["entry"].pk: r["entry"] for r in rows}
-    tiebreaks = dict(drive.tiebreaks.values_list("place", "winner_id"))
+    tiebreaks, methods = {}, {}
+    for place, winner, method in drive.tiebreaks.values_list("place", "winner_id", "method"):
+        tiebreaks[place], methods[place] = winner, DECIDED[method]
     places = prizes.prize_places(
         wins, places=drive.places, tie_rule=drive.tie_rule, tiebreaks=tiebreaks
     )
     for place in places:
         place.names = [entries[e] for e in place.entries]
         place.choices = [entries[e] for e in place.tied]
+        place.decided = methods.get(place.place) if place.tied and place.settled else None
+    booby = prizes.booby(wins, places) if drive.booby else None
+    if booby:
+        booby.names = [entries[e] for e in booby.entries]
     winners_by_game: dict[int, list[int]] = {}
     if drive.cookie_jar:
         for game, entry in Seat.objects.filter(
@@ -52,7 +76,7 @@ def drive_prizes(drive: Drive) -> dict:
         "entries": entries,
         "wins": wins,
         "jackpot": [entries[e] for e in prizes.jackpot(wins, drive.jackpot)],
-        "booby": [entries[e] for e in prizes.booby(wins)] if drive.booby else [],
+        "booby": booby,
         "cookie_jar": [
             (game, [entries[e] for e in won if e in entries])
             for game, won in prizes.cookie_jar(drive.cookie_jar, winners_by_game)

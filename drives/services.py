@@ -125,7 +125,10 @@ def _player(league: League, name: str) -> Player | None:
 
 
 def entry_add(*, drive: Drive, name: str, partner_name: str = "", paid: bool = False) -> Entry:
-    """Check someone in at the door. While the drive is playing they join at the next game."""
+    """Check someone in at the door. While the drive is playing they join at the next game.
+
+    The same pair (or player) checked in again, as by a double tap on the button, gives
+    back their entry: one entry, no refusal. Anyone already in another entry is refused."""
     name = _name(name, what="name")
     partner_name = tidy(partner_name or "")
     if partner_name:
@@ -138,10 +141,25 @@ def entry_add(*, drive: Drive, name: str, partner_name: str = "", paid: bool = F
         drive = _locked(drive)
         if drive.status == Drive.Status.FINISHED:
             raise DriveError("This drive has finished.")
-        taken = {key(n) for e in drive.entries.all() for n in (e.name, e.partner_name) if n}
-        for person in filter(None, (name, partner_name)):
-            if key(person) in taken:
-                raise DriveError(f"“{person}” is already checked in.")
+        entries = list(drive.entries.all())
+        wanted = {key(n) for n in (name, partner_name) if n}
+        for entry in entries:
+            people = {key(n) for n in (entry.name, entry.partner_name) if n}
+            if not people & wanted:
+                continue
+            if entry.left_after_game is not None:
+                raise DriveError(
+                    f"{entry} left after game {entry.left_after_game}: "
+                    "tap “Back again” on their line to bring them back."
+                )
+            if people == wanted:
+                # The same check-in again (a double tap on the button): one entry.
+                if paid and not entry.paid:
+                    entry.paid = True
+                    entry.save(update_fields=["paid"])
+                return entry
+            person = next(p for p in (name, partner_name) if p and key(p) in people)
+            raise DriveError(f"“{person}” is already checked in.")
         return Entry.objects.create(
             drive=drive,
             name=name,
@@ -173,19 +191,50 @@ def singles_pair(*, drive: Drive) -> int:
 
 
 def entry_leave(*, drive: Drive, entry: Entry) -> Entry:
-    """An early leaver: they play no more games; their wins so far stand."""
+    """An early leaver: they play no more games; their wins so far stand. Before they
+    have had a seat (the drive not started, or a late arrival waiting for the next game)
+    they are removed instead: the returned entry then has no pk."""
     with transaction.atomic():
         drive = _locked(drive)
         entry = Entry.objects.select_for_update().get(pk=entry.pk, drive=drive)
-        if entry.left_after_game is not None:
-            raise DriveError(f"{entry} has already left.")
+        if entry.left_after_game is not None:  # a second tap on "Yes": one leaving
+            return entry
         if drive.status == Drive.Status.FINISHED:
             raise DriveError("This drive has finished.")
-        if drive.status == Drive.Status.OPEN:
+        if drive.status == Drive.Status.OPEN or not entry.seats.exists():
             entry.delete()
             return entry
         entry.left_after_game = drive.game
         entry.save(update_fields=["left_after_game"])
+        return entry
+
+
+def entry_return(*, drive: Drive, entry: Entry) -> Entry:
+    """A pair that left (or was let go by a mis-tap) comes back: they play from the next
+    game, seated like a late arrival; the games they missed count no win. Coming back
+    twice (a double tap) is coming back once."""
+    with transaction.atomic():
+        drive = _locked(drive)
+        entry = Entry.objects.select_for_update().get(pk=entry.pk, drive=drive)
+        if drive.status == Drive.Status.FINISHED:
+            raise DriveError("This drive has finished.")
+        if entry.left_after_game is None:  # a second tap on "Back again": back once
+            return entry
+        entry.left_after_game = None
+        entry.save(update_fields=["left_after_game"])
+        return entry
+
+
+def entry_paid(*, drive: Drive, entry: Entry, paid: bool) -> Entry:
+    """Mark an entry paid (or not) after check-in. Saying the same twice changes nothing."""
+    with transaction.atomic():
+        drive = _locked(drive)
+        if drive.entry_fee is None:
+            raise DriveError("There is no entry fee tonight.")
+        entry = Entry.objects.select_for_update().get(pk=entry.pk, drive=drive)
+        if entry.paid != paid:
+            entry.paid = paid
+            entry.save(update_fields=["paid"])
         return entry
 
 
@@ -230,11 +279,31 @@ def seating_of(drive: Drive, game: int) -> movement.Seating:
     )
 
 
+def _refuse_singles(drive: Drive) -> None:
+    """At a partners drive nobody is left out without a word: a club finds a partner for
+    anyone who comes alone (Confey), so game 1 waits until every single has one."""
+    if drive.individual:
+        return
+    singles = [e.name for e in drive.entries.all() if not e.partner_name]
+    if not singles:
+        return
+    if len(singles) == 1:
+        raise DriveError(
+            f"{singles[0]} has no partner yet: check in someone to partner them and tap "
+            f"“Pair the singles”, or remove {singles[0]}. Nothing was started."
+        )
+    names = ", ".join(singles[:-1]) + f" and {singles[-1]}"
+    raise DriveError(
+        f"{names} have no partner yet: tap “Pair the singles”, or remove them. Nothing was started."
+    )
+
+
 def drive_start(*, drive: Drive) -> movement.Seating:
     with transaction.atomic():
         drive = _locked(drive)
         if drive.status != Drive.Status.OPEN:
             raise DriveError("This drive has already started.")
+        _refuse_singles(drive)
         seating = movement.first_seating(_present(drive, 1), plan=plan_for(drive), seed=drive.seed)
         if not seating.tables:
             need = drive.table_size if drive.individual else drive.table_size // 2
@@ -246,8 +315,12 @@ def drive_start(*, drive: Drive) -> movement.Seating:
         return seating
 
 
-def result_record(*, drive: Drive, game: int, table: int, side: int) -> Result:
-    """Which side won this table in this game. Entering it again changes it (same game)."""
+def result_record(
+    *, drive: Drive, game: int, table: int, side: int, seen: int | None = None
+) -> Result:
+    """Which side won this table in this game. `seen` is the winning side the page showed
+    when it was tapped (None: no result yet). A result already stored is changed only
+    from a page that showed it, so a second phone is told, never silently obeyed."""
     with transaction.atomic():
         drive = _locked(drive)
         if drive.status == Drive.Status.FINISHED:
@@ -256,17 +329,29 @@ def result_record(*, drive: Drive, game: int, table: int, side: int) -> Result:
             raise DriveError(
                 f"Game {game} is not the game in play; results go to game {drive.game}."
             )
-        seats = list(Seat.objects.filter(drive=drive, game=game, table=table))
+        seats = list(
+            Seat.objects.filter(drive=drive, game=game, table=table).select_related("entry")
+        )
         if not seats:
             raise DriveError(f"There is no table {table} in game {game}.")
         if side not in {s.side for s in seats}:
             raise DriveError(f"Table {table} has no side {side + 1}.")
-        try:
-            result, _ = Result.objects.update_or_create(
-                drive=drive, game=game, table=table, defaults={"side": side}
+        result = Result.objects.filter(drive=drive, game=game, table=table).first()
+        if result is not None and result.side not in (side, seen):
+            names = " & ".join(str(s.entry) for s in seats if s.side == result.side)
+            raise DriveError(
+                f"Table {table} is already entered: {names} won. Nothing was changed. "
+                "If that is wrong, tap the winners again."
             )
-        except IntegrityError as error:  # two phones at once: the other one's is kept
-            raise DriveError(f"Table {table}'s result was entered at the same time.") from error
+        if result is None:
+            try:
+                with transaction.atomic():
+                    result = Result.objects.create(drive=drive, game=game, table=table, side=side)
+            except IntegrityError as error:  # two phones at once: the other one's is kept
+                raise DriveError(f"Table {table}'s result was entered at the same time.") from error
+        else:
+            result.side = side
+            result.save(update_fields=["side", "entered_at"])
         for seat in seats:
             seat.won = seat.side == side
         Seat.objects.bulk_update(seats, ["won"])
@@ -340,6 +425,22 @@ def tiebreak_record(*, drive: Drive, place: int, winner: Entry, method: str) -> 
         tiebreak = TieBreak.objects.create(drive=drive, place=place, winner=winner, method=method)
         content_changed(league_id=drive.league_id)  # players' drive records
         return tiebreak
+
+
+def tiebreak_undo(*, drive: Drive, place: int) -> int:
+    """Put right a cut or play-off recorded wrongly: the place is a tie to settle again.
+    Later places settled within the same tie rest on this one, so they go too.
+    Returns how many were undone."""
+    from drives.selectors import drive_prizes
+
+    with transaction.atomic():
+        drive = _locked(drive)
+        decided = {p.place: p.tied for p in drive_prizes(drive)["places"] if p.tied and p.settled}
+        if place not in decided:
+            raise DriveError(f"No cut or play-off is recorded for place {place}.")
+        undone, _ = drive.tiebreaks.filter(place__gte=place, winner__in=decided[place]).delete()
+        content_changed(league_id=drive.league_id)  # players' drive records
+        return undone
 
 
 def table_links(*, drive: Drive, tables: Iterable[int]) -> list[TableLink]:

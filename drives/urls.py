@@ -15,6 +15,8 @@ urlpatterns = [
     path(f"{drive}/start/", views.drive_start, name="start"),
     path(f"{drive}/entries/<int:entry_pk>/", views.entry_detail, name="entry"),
     path(f"{drive}/entries/<int:entry_pk>/leave/", views.entry_leave, name="entry-leave"),
+    path(f"{drive}/entries/<int:entry_pk>/back/", views.entry_return, name="entry-return"),
+    path(f"{drive}/entries/<int:entry_pk>/paid/", views.entry_paid, name="entry-paid"),
     path(f"{drive}/grid/", views.grid, name="grid"),
     path(f"{drive}/grid/links/", views.table_links, name="table-links"),
     path("table/<str:token>/", views.table_scorer, name="table-scorer"),
@@ -24,4 +26,5 @@ urlpatterns = [
     path(f"{drive}/prizes/", views.prize_list, name="prizes"),
     path(f"{drive}/prizes.pdf", views.prize_pdf, name="prizes-pdf"),
     path(f"{drive}/prizes/tie/", views.tiebreak_record, name="tiebreak"),
+    path(f"{drive}/prizes/tie/undo/", views.tiebreak_undo, name="tiebreak-undo"),
 ]

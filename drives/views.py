@@ -6,6 +6,7 @@ the drive of the URL, and calls one service in drives/services.py.
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Exists, OuterRef
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -13,7 +14,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from drives import selectors, services
-from drives.forms import DriveForm, EntryForm, ResultForm, TableResultForm, TieBreakForm
+from drives.forms import (
+    DriveForm,
+    EntryForm,
+    PresetForm,
+    ResultForm,
+    TableResultForm,
+    TieBreakForm,
+)
 from drives.models import Drive, Entry, Result, Seat, TableLink
 from drives.services import DriveError
 from league.models import League
@@ -55,16 +63,21 @@ def drive_create(request, league_slug):
     pubs = pubs_run_by(request, league)
     if not pubs.exists():
         require_pub(request, None, league)
-    form = DriveForm(request.POST or None, pubs=pubs, initial={"date": timezone.localdate()})
+    # A kind of night only fills the form in (a GET): what is saved is what the form held.
+    kind = PresetForm(request.GET or None)
+    preset = kind.chosen()
+    initial = {"date": timezone.localdate(), **DriveForm.initial_for(preset)}
+    form = DriveForm(request.POST or None, pubs=pubs, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            drive = services.drive_create(league=league, **form.cleaned_settings())
+            drive = services.drive_create(league=league, **form.cleaned_data)
         except DriveError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, f"{drive.name} is ready. Check people in at the door.")
             return redirect("drives:door", league.slug, drive.pk)
-    return render(request, "drives/drive_form.html", {"league": league, "form": form})
+    context = {"league": league, "form": form, "kind": kind, "preset": preset}
+    return render(request, "drives/drive_form.html", context)
 
 
 def _board(drive):
@@ -99,19 +112,42 @@ def door(request, league_slug, pk):
         except DriveError as error:
             form.add_error(None, str(error))
         else:
-            when = f" They play from game {entry.joined_game}." if drive.game else ""
-            messages.success(request, f"{entry} checked in.{when}")
+            _say_once(request, _checked_in(drive, entry))
             return redirect("drives:door", drive.league.slug, drive.pk)
-    entries = drive.entries.all()
+    # `played`: has had a seat, so "Leaves now" (their wins stand); else "Remove".
+    entries = list(drive.entries.annotate(played=Exists(Seat.objects.filter(entry=OuterRef("pk")))))
+    singles = [e for e in entries if not e.partner_name and e.left_after_game is None]
     context = {
         "league": drive.league,
         "drive": drive,
         "form": form,
         "entries": entries,
-        "singles": sum(1 for e in entries if not e.partner_name and e.left_after_game is None),
+        "singles": 0 if drive.individual else len(singles),
         "players": drive.league.players.values_list("name", flat=True),
     }
     return render(request, "drives/door.html", context)
+
+
+def _say_once(request, text: str) -> None:
+    """A success message, unless the same one waits to be shown (a double tap's first
+    answer was never seen: its message comes with the second's page)."""
+    waiting = messages.get_messages(request)
+    seen = any(str(m) == text for m in waiting)
+    waiting.used = False  # looking is not showing: they stay for the next page
+    if not seen:
+        messages.success(request, text)
+
+
+def _checked_in(drive, entry) -> str:
+    said = f"{entry} checked in."
+    if not drive.individual and not entry.partner_name:
+        return (
+            f"{said} {entry.name} needs a partner to play: "
+            "check in another single and tap “Pair the singles”."
+        )
+    if drive.game:
+        return f"{said} They play from game {entry.joined_game}."
+    return said
 
 
 @require_POST
@@ -127,13 +163,64 @@ def singles_pair(request, league_slug, pk):
 
 @require_POST
 def entry_leave(request, league_slug, pk, entry_pk):
+    """ "Leaves now" (or "Remove", before they have played): the first tap asks, on the
+    entry's own page; "Yes" does it. A pair let go by mistake can come back (entry_return)."""
+    drive = _run(request, league_slug, pk)
+    entry = Entry.objects.filter(drive=drive, pk=entry_pk).first()
+    if entry is None:  # a second tap on "Yes, remove": the first one removed them
+        messages.info(request, "Already removed: they are no longer on the list.")
+        return redirect("drives:door", drive.league.slug, drive.pk)
+    if request.POST.get("confirm") != "yes":
+        context = {
+            "league": drive.league,
+            "drive": drive,
+            "entry": entry,
+            "asking": True,
+            "removing": drive.status == Drive.Status.OPEN or not entry.seats.exists(),
+        }
+        return render(request, "drives/entry_detail.html", context)
+    try:
+        gone = services.entry_leave(drive=drive, entry=entry)
+    except DriveError as error:
+        return _refused(request, drive, error, "drives:door")
+    if gone.pk is None:
+        messages.success(request, f"{gone} removed.")
+    else:
+        left = gone.left_after_game
+        messages.success(request, f"{gone} left after game {left}; their wins stand.")
+    return redirect("drives:door", drive.league.slug, drive.pk)
+
+
+@require_POST
+def entry_return(request, league_slug, pk, entry_pk):
+    """ "Back again": a pair that left plays on from the next game."""
     drive = _run(request, league_slug, pk)
     entry = get_object_or_404(Entry, drive=drive, pk=entry_pk)
     try:
-        services.entry_leave(drive=drive, entry=entry)
+        entry = services.entry_return(drive=drive, entry=entry)
     except DriveError as error:
         return _refused(request, drive, error, "drives:door")
-    messages.success(request, f"{entry} has left; their wins stand.")
+    verb = "are" if entry.partner_name else "is"
+    messages.success(request, f"{entry} {verb} back: they play from game {drive.game + 1}.")
+    return redirect("drives:door", drive.league.slug, drive.pk)
+
+
+@require_POST
+def entry_paid(request, league_slug, pk, entry_pk):
+    """Mark an entry paid, or not paid, from its line at the door."""
+    drive = _run(request, league_slug, pk)
+    entry = get_object_or_404(Entry, drive=drive, pk=entry_pk)
+    paid = {"1": True, "0": False}.get(request.POST.get("paid", ""))
+    if paid is None:
+        return _refused(request, drive, "Tap “Mark paid” or “Mark not paid”.", "drives:door")
+    try:
+        entry = services.entry_paid(drive=drive, entry=entry, paid=paid)
+    except DriveError as error:
+        return _refused(request, drive, error, "drives:door")
+    if paid:
+        messages.success(request, f"{entry} paid €{drive.entry_fee}.")
+    else:
+        messages.success(request, f"{entry} marked not paid.")
     return redirect("drives:door", drive.league.slug, drive.pk)
 
 
@@ -167,17 +254,62 @@ def _grid_tables(drive):
 
 def grid(request, league_slug, pk):
     drive = _run(request, league_slug, pk)
+    if request.htmx and "game" in request.GET:
+        response = _grid_changes(request, drive)
+    else:
+        tables = _grid_tables(drive)
+        context = {
+            "league": drive.league,
+            "drive": drive,
+            "tables": tables,
+            "waiting": [t["number"] for t in tables if t["won"] is None],
+            # After a refused "Start game N+1": the waiting line says so until they are in.
+            "not_yet": "not_yet" in request.GET,
+            "sit_outs": Seat.objects.filter(
+                drive=drive, game=drive.game, table__isnull=True
+            ).select_related("entry"),
+        }
+        response = render(request, "drives/grid.html", context)
+    response["Vary"] = "HX-Request"
+    return response
+
+
+def _grid_changes(request, drive):
+    """The grid asks every 10 s, sending the result each table showed (`table-3=1`, or
+    empty): back come the tables whose result is another now (entered at a table's phone,
+    or by another organiser) and the waiting line. Once another game is in play, the page
+    reloads itself."""
+    if drive.status != Drive.Status.RUNNING or request.GET.get("game") != str(drive.game):
+        response = HttpResponse("")
+        response["HX-Refresh"] = "true"
+        return response
     tables = _grid_tables(drive)
-    context = {
-        "league": drive.league,
-        "drive": drive,
-        "tables": tables,
-        "waiting": [t["number"] for t in tables if t["won"] is None],
-        "sit_outs": Seat.objects.filter(
-            drive=drive, game=drive.game, table__isnull=True
-        ).select_related("entry"),
-    }
-    return render(request, "drives/grid.html", context)
+    now = {t["number"]: "" if t["won"] is None else str(t["won"]) for t in tables}
+    changed = [t for t in tables if request.GET.get(f"table-{t['number']}", "") != now[t["number"]]]
+    return _grid_fragments(request, drive, tables, changed, main=None)
+
+
+def _grid_fragments(request, drive, tables, changed, *, main, error=None):
+    """`main` (a table, swapped where it was tapped), then `changed` tables and the
+    waiting line, each swapped by its id (htmx's out-of-band swaps)."""
+    from django.template.loader import render_to_string
+
+    context = {"league": drive.league, "drive": drive}
+
+    def part(name, **more):
+        return render_to_string(f"drives/grid.html#{name}", {**context, **more}, request)
+
+    parts = [part("table", table=main, error=error)] if main is not None else []
+    parts += [part("table", table=table, oob=True) for table in changed]
+    waiting = [t["number"] for t in tables if t["won"] is None]
+    parts.append(part("waiting", waiting=waiting, oob=True))
+    return HttpResponse("".join(parts))
+
+
+def _seen(request) -> int | None:
+    """The winning side the tapped page showed: a number, or none yet (empty or missing)."""
+    seen = request.POST.get("seen", "")
+    return int(seen) if seen.isdigit() and len(seen) < 3 else None
 
 
 def table_links(request, league_slug, pk):
@@ -218,7 +350,9 @@ def table_scorer(request, league_slug, token):
             error, status = "Choose the pair that won.", 400
         else:
             try:
-                services.result_record(drive=drive, table=link.table, **form.cleaned_data)
+                services.result_record(
+                    drive=drive, table=link.table, seen=_seen(request), **form.cleaned_data
+                )
             except DriveError as refused:
                 error, status = str(refused), 409
             else:
@@ -264,15 +398,17 @@ def result_record(request, league_slug, pk, game, table):
         error = "Choose the pair that won."
     else:
         try:
-            services.result_record(drive=drive, game=game, table=table, **form.cleaned_data)
+            services.result_record(
+                drive=drive, game=game, table=table, seen=_seen(request), **form.cleaned_data
+            )
         except DriveError as refused:
             error = str(refused)
     if request.htmx:
-        row = next((t for t in _grid_tables(drive) if t["number"] == table), None)
+        tables = _grid_tables(drive)
+        row = next((t for t in tables if t["number"] == table), None)
         if row is None:
             return HttpResponse(error or "", status=400)
-        context = {"league": drive.league, "drive": drive, "table": row, "error": error}
-        return render(request, "drives/grid.html#table", context)
+        return _grid_fragments(request, drive, tables, [], main=row, error=error)
     if error:
         messages.error(request, error)
     return redirect("drives:grid", drive.league.slug, drive.pk)
@@ -284,11 +420,21 @@ def game_next(request, league_slug, pk):
     try:
         seating = services.game_next(drive=drive)
     except DriveError as error:
+        if services.tables_waiting(drive):
+            # Said on the grid's waiting line, which follows the tables as they come in
+            # (a message at the top would stay after they are in).
+            response = redirect("drives:grid", drive.league.slug, drive.pk)
+            response["Location"] += "?not_yet=1"
+            return response
         return _refused(request, drive, error, "drives:grid")
     if seating is None:
         messages.success(request, "That was the last game. Here are the prizes.")
         return redirect("drives:prizes", drive.league.slug, drive.pk)
-    messages.success(request, f"Game {seating.game}: move now. The wall screen shows where.")
+    messages.success(
+        request,
+        f"Game {seating.game}: move now. The wall screen shows where. "
+        f"Game {seating.game - 1}'s results are closed.",
+    )
     return redirect("drives:grid", drive.league.slug, drive.pk)
 
 
@@ -365,5 +511,24 @@ def tiebreak_record(request, league_slug, pk):
         )
     except DriveError as error:
         return _refused(request, drive, error, "drives:prizes")
-    messages.success(request, f"{winner} takes place {form.cleaned_data['place']}.")
+    verb = "take" if winner.partner_name else "takes"  # "Liam & Máire take place 3"
+    messages.success(request, f"{winner} {verb} place {form.cleaned_data['place']}.")
+    return redirect("drives:prizes", drive.league.slug, drive.pk)
+
+
+@require_POST
+def tiebreak_undo(request, league_slug, pk):
+    """A cut or play-off recorded wrongly: the place is a tie to settle again."""
+    drive = _run(request, league_slug, pk)
+    place = request.POST.get("place", "")
+    if not (place.isdigit() and len(place) < 3):
+        return _refused(
+            request, drive, "Choose the place whose cut or play-off to undo.", "drives:prizes"
+        )
+    try:
+        services.tiebreak_undo(drive=drive, place=int(place))
+    except DriveError as error:
+        return _refused(request, drive, error, "drives:prizes")
+    how = "play-off" if drive.tie_rule == Drive.TieRule.PLAYOFF else "cut"
+    messages.success(request, f"The {how} for place {place} is undone: record it again.")
     return redirect("drives:prizes", drive.league.slug, drive.pk)

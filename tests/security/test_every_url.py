@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 import rules
 from drives.demo import drives_demo_load
-from league.models import League
+from drives.models import Drive
+from league.models import Fixture, League
 from scoring.demo import load_demo
 from scoring.models import Game, ScorerLink
 from tests.security.crawler import crawl
@@ -77,7 +78,16 @@ def starts(person) -> list[str]:
         pages += [
             reverse("scoring:game-links", args=[game.pk]),
             reverse("league:password-change-done"),
+            # Each walked first among the pages of its route (a few are walked a route): a
+            # postponed fixture; the door and results of a drive not yet finished, and
+            # the prize list (its cut) of a finished one.
+            Fixture.objects.filter(status=Fixture.Status.POSTPONED).first().get_absolute_url(),
         ]
+        for drive in Drive.objects.all():
+            names = ("prizes",) if drive.status == Drive.Status.FINISHED else ("door", "grid")
+            pages += [
+                reverse(f"drives:{name}", args=[drive.league.slug, drive.pk]) for name in names
+            ]
     return pages
 
 

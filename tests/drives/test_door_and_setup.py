@@ -1,0 +1,344 @@
+"""Setting a drive up and the door: what is saved is what the organiser saw, nobody is
+left out without a word, a tap that drops a pair asks first and can be undone, a double
+tap checks in once, and the door offers only what can be done."""
+
+from html import escape
+
+import pytest
+from django.contrib.messages import get_messages
+from django.test import Client
+from django.urls import reverse
+
+from drives import services
+from drives.models import Drive, Entry, Seat
+from drives.services import DriveError
+from tests.drives.test_services import make_drive, play_game
+from tests.factories import PubFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name, drive, *args):
+    return reverse(f"drives:{name}", args=[drive.league.slug, drive.pk, *args])
+
+
+def organiser_of(drive) -> Client:
+    user = UserFactory()
+    drive.pub.organisers.add(user)
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def said(response) -> str:
+    """The message this request left for the next page (earlier unread ones are older)."""
+    return [str(m) for m in get_messages(response.wsgi_request)][-1]
+
+
+# 1. A kind of night fills the form in; what is typed is what is saved.
+
+
+def setup_data(pub, **changes):
+    data = {
+        "name": "Confey night",
+        "date": "2026-10-05",
+        "pub": pub.pk,
+        "format": "partners",
+        "table_size": "4",
+        "games": "20",
+        "movement": "winners_move",
+        "places": "3",
+        "tie_rule": "cut",
+    }
+    return {**data, **changes}
+
+
+def test_what_the_organiser_typed_is_saved_even_with_a_kind_of_night_chosen():
+    pub = PubFactory()
+    client = Client()
+    user = UserFactory()
+    pub.organisers.add(user)
+    client.force_login(user)
+    target = reverse("drives:create", args=[pub.league.slug])
+    data = setup_data(pub, preset="six", games="8", tie_rule="split", places="5")
+    assert client.post(target, data).status_code == 302
+    drive = pub.drives.get()
+    assert (drive.table_size, drive.games, drive.tie_rule, drive.places) == (4, 8, "split", 5)
+    data = setup_data(pub, name="Forty-fives", preset="45s", games="12", table_size="6")
+    assert client.post(target, data).status_code == 302
+    drive = pub.drives.get(name="Forty-fives")
+    assert (drive.table_size, drive.games, drive.booby) == (6, 12, False)
+
+
+def test_choosing_a_kind_of_night_fills_in_the_form_and_saves_nothing():
+    pub = PubFactory()
+    client = Client()
+    user = UserFactory()
+    pub.organisers.add(user)
+    client.force_login(user)
+    target = reverse("drives:create", args=[pub.league.slug])
+    response = client.get(target, {"preset": "six"})
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert form["table_size"].value() == 6
+    assert form["games"].value() == 20 and form["jackpot"].value() == 14
+    assert form["tie_rule"].value() == "cut"
+    page = response.content.decode()
+    assert "Filled in for “Tables of six, three pairs”" in page
+    assert '<option value="6" selected>' in page
+    assert not pub.drives.exists()
+    # A kind of night nobody knows leaves the form as it was, with no error.
+    assert client.get(target, {"preset": "nonsense"}).status_code == 200
+
+
+def test_the_door_shows_the_drive_s_settings_to_check_before_starting():
+    drive = make_drive(0, preset="six", games=8, tie_rule="split", places=5, booby=True)
+    page = organiser_of(drive).get(url("door", drive)).content.decode()
+    for words in (
+        "With a partner",
+        "tables of 6 (three pairs)",
+        "8 games",
+        "Winners move up a table, losers stay",
+        "5 prizes by games won",
+        "a booby prize",
+        "Ties for a prize: split the prize",
+    ):
+        assert words in page, words
+
+
+# 2. A single with no partner is never left out without a word.
+
+
+def test_starting_with_a_single_who_has_no_partner_is_refused_naming_them():
+    drive = make_drive(2)
+    services.entry_add(drive=drive, name="Mick")
+    client = organiser_of(drive)
+    response = client.post(url("start", drive))
+    assert response.status_code == 302 and response.url == url("door", drive)
+    assert "Mick has no partner yet" in said(response)
+    drive.refresh_from_db()
+    assert drive.status == Drive.Status.OPEN and drive.game == 0
+    assert not Seat.objects.filter(drive=drive).exists()
+
+
+def test_two_singles_left_unpaired_are_both_named():
+    drive = make_drive(2)
+    services.entry_add(drive=drive, name="Mick")
+    services.entry_add(drive=drive, name="Ann")
+    with pytest.raises(DriveError, match="Mick and Ann have no partner yet: tap “Pair"):
+        services.drive_start(drive=drive)
+
+
+def test_a_single_checked_in_late_is_told_they_need_a_partner_not_a_game():
+    drive = make_drive(4)
+    services.drive_start(drive=drive)
+    client = organiser_of(drive)
+    response = client.post(url("door", drive), {"name": "Mick"})
+    assert "Mick needs a partner" in said(response)
+    mick = drive.entries.get(name="Mick")
+    page = client.get(url("entry", drive, mick.pk)).content.decode()
+    assert "You play from game" not in page
+    assert "You need a partner to play: ask at the door." in page
+
+
+# 3. "Leaves now" and "Remove" ask first, say the right words, and can be undone.
+
+
+def test_leaves_now_asks_first_and_changes_nothing_until_confirmed():
+    drive = make_drive(4)
+    services.drive_start(drive=drive)
+    entry = drive.entries.first()
+    client = organiser_of(drive)
+    response = client.post(url("entry-leave", drive, entry.pk))
+    assert response.status_code == 200
+    assert "drives/entry_detail.html" in [t.name for t in response.templates]
+    page = response.content.decode()
+    assert f"Does {escape(str(entry))} leave now?" in page and 'name="confirm" value="yes"' in page
+    entry.refresh_from_db()
+    assert entry.left_after_game is None
+    response = client.post(url("entry-leave", drive, entry.pk), {"confirm": "yes"})
+    assert response.status_code == 302
+    assert said(response) == f"{entry} left after game 1; their wins stand."
+    entry.refresh_from_db()
+    assert entry.left_after_game == 1
+
+
+def test_remove_before_the_start_asks_first_and_says_removed():
+    drive = make_drive(2)
+    entry = drive.entries.first()
+    client = organiser_of(drive)
+    page = client.post(url("entry-leave", drive, entry.pk)).content.decode()
+    assert f"Remove {escape(str(entry))}?" in page and "wins" not in page
+    assert drive.entries.count() == 2
+    response = client.post(url("entry-leave", drive, entry.pk), {"confirm": "yes"})
+    assert said(response) == f"{entry} removed."
+    assert drive.entries.count() == 1
+
+
+def test_a_late_arrival_who_has_played_no_game_is_removed_not_left():
+    drive = make_drive(4)
+    services.drive_start(drive=drive)
+    late = services.entry_add(drive=drive, name="Late", partner_name="Later")
+    client = organiser_of(drive)
+    response = client.post(url("entry-leave", drive, late.pk), {"confirm": "yes"})
+    assert said(response) == "Late & Later removed."
+    assert not Entry.objects.filter(pk=late.pk).exists()
+
+
+def test_a_pair_that_left_can_come_back_between_games():
+    drive = make_drive(4)
+    services.drive_start(drive=drive)
+    entry = drive.entries.first()
+    client = organiser_of(drive)
+    client.post(url("entry-leave", drive, entry.pk), {"confirm": "yes"})
+    play_game(drive)  # game 2: they are out
+    assert not Seat.objects.filter(drive=drive, game=2, entry=entry).exists()
+    response = client.post(url("entry-return", drive, entry.pk))
+    assert response.status_code == 302
+    assert said(response) == f"{entry} are back: they play from game 3."
+    entry.refresh_from_db()
+    assert entry.left_after_game is None
+    play_game(drive)
+    assert Seat.objects.filter(drive=drive, game=3, entry=entry).exists()
+    # A double tap on "Back again" brings them back once, and says so again.
+    response = client.post(url("entry-return", drive, entry.pk))
+    assert said(response) == f"{entry} are back: they play from game 4."
+
+
+def test_a_double_tap_on_yes_leaves_once_and_never_shows_a_failure():
+    drive = make_drive(4)
+    services.drive_start(drive=drive)
+    leaver = drive.entries.first()
+    client = organiser_of(drive)
+    for _ in range(2):
+        response = client.post(url("entry-leave", drive, leaver.pk), {"confirm": "yes"})
+        assert said(response) == f"{leaver} left after game 1; their wins stand."
+    drive = make_drive(2)
+    removed = drive.entries.first()
+    client = organiser_of(drive)
+    client.post(url("entry-leave", drive, removed.pk), {"confirm": "yes"})
+    response = client.post(url("entry-leave", drive, removed.pk), {"confirm": "yes"})
+    assert response.status_code == 302
+    assert said(response) == "Already removed: they are no longer on the list."
+
+
+def test_checking_in_a_pair_that_left_says_how_to_bring_them_back():
+    drive = make_drive(4)
+    services.drive_start(drive=drive)
+    entry = drive.entries.get(name="A0")
+    services.entry_leave(drive=drive, entry=entry)
+    with pytest.raises(DriveError, match="A0 & B0 left after game 1: tap “Back again”"):
+        services.entry_add(drive=drive, name="A0", partner_name="B0")
+
+
+def test_only_the_pub_s_organisers_may_drop_bring_back_or_mark_paid():
+    drive = make_drive(4, entry_fee=5)
+    services.drive_start(drive=drive)
+    entry = drive.entries.first()
+    other = UserFactory()
+    PubFactory(league=drive.league).organisers.add(other)
+    stranger = Client()
+    stranger.force_login(other)
+    for name, data in (
+        ("entry-leave", {"confirm": "yes"}),
+        ("entry-return", {}),
+        ("entry-paid", {"paid": "1"}),
+    ):
+        assert stranger.post(url(name, drive, entry.pk), data).status_code == 403
+        assert Client().post(url(name, drive, entry.pk), data).status_code in (302, 403)
+    entry.refresh_from_db()
+    assert entry.left_after_game is None and not entry.paid
+    assert organiser_of(drive).get(url("entry-return", drive, entry.pk)).status_code == 405
+
+
+# 4. A double tap on "Check in" checks in once and says so.
+
+
+def test_a_double_tap_on_check_in_gives_one_entry_and_a_success_message():
+    drive = make_drive(0)
+    client = organiser_of(drive)
+    data = {"name": "Double", "partner_name": "Tap"}
+    first = client.post(url("door", drive), data)
+    second = client.post(url("door", drive), data)
+    assert (first.status_code, second.status_code) == (302, 302)
+    assert said(second) == "Double & Tap checked in."
+    page = client.get(url("door", drive)).content.decode()
+    assert page.count("Double &amp; Tap checked in.") == 1  # said once, not twice
+    assert drive.entries.count() == 1
+    # The same pair named the other way round is the same pair.
+    assert services.entry_add(drive=drive, name="tap", partner_name="double").name == "Double"
+    assert drive.entries.count() == 1
+    # Someone already in another pair is still refused.
+    with pytest.raises(DriveError, match="already checked in"):
+        services.entry_add(drive=drive, name="Tap", partner_name="Someone Else")
+
+
+# 5. The door offers only what can be done.
+
+
+def test_an_individual_drive_s_door_offers_no_pairing():
+    drive = make_drive(0, format="individual", table_size=4)
+    for name in ("Ann", "Bea", "Cat", "Dot", "Eve"):
+        services.entry_add(drive=drive, name=name)
+    page = organiser_of(drive).get(url("door", drive)).content.decode()
+    assert "Pair the" not in page and "needs a partner" not in page
+    assert "Start game 1" in page
+
+
+def test_a_finished_drive_s_door_has_no_check_in_form():
+    drive = make_drive(2, games=1)
+    services.drive_start(drive=drive)
+    play_game(drive)
+    drive.refresh_from_db()
+    assert drive.status == Drive.Status.FINISHED
+    page = organiser_of(drive).get(url("door", drive)).content.decode()
+    assert "Check in</button>" not in page and 'name="name"' not in page
+    assert "This drive has finished" in page
+    assert "Leaves now" not in page and "Remove" not in page and "Pair the" not in page
+
+
+# 6. Paid after check-in.
+
+
+def test_an_entry_can_be_marked_paid_after_check_in_and_back():
+    drive = make_drive(1, entry_fee=5)
+    entry = drive.entries.get()
+    client = organiser_of(drive)
+    page = client.get(url("door", drive)).content.decode()
+    assert f'Mark paid<span class="visually-hidden"> {escape(str(entry))}</span>' in page
+    response = client.post(url("entry-paid", drive, entry.pk), {"paid": "1"})
+    assert response.status_code == 302 and said(response) == f"{entry} paid €5.00."
+    entry.refresh_from_db()
+    assert entry.paid
+    client.post(url("entry-paid", drive, entry.pk), {"paid": "1"})  # a double tap
+    entry.refresh_from_db()
+    assert entry.paid
+    response = client.post(url("entry-paid", drive, entry.pk), {"paid": "0"})
+    assert said(response) == f"{entry} marked not paid."
+    entry.refresh_from_db()
+    assert not entry.paid
+    response = client.post(url("entry-paid", drive, entry.pk), {"paid": "maybe"})
+    assert said(response) == "Tap “Mark paid” or “Mark not paid”."
+
+
+def test_marking_paid_at_a_drive_with_no_fee_is_refused():
+    drive = make_drive(1)
+    entry = drive.entries.get()
+    response = organiser_of(drive).post(url("entry-paid", drive, entry.pk), {"paid": "1"})
+    assert said(response) == "There is no entry fee tonight."
+    entry.refresh_from_db()
+    assert not entry.paid
+
+
+def test_an_entry_of_another_drive_is_not_found(client):
+    drive = make_drive(1)
+    other = make_drive(1)
+    entry = other.entries.get()
+    organiser = organiser_of(drive)
+    for name in ("entry-return", "entry-paid"):
+        assert organiser.post(url(name, drive, entry.pk), {"paid": "1"}).status_code == 404
+    # Not on this drive's list: said so, and nothing changed anywhere.
+    response = organiser.post(url("entry-leave", drive, entry.pk), {"confirm": "yes"})
+    assert said(response) == "Already removed: they are no longer on the list."
+    entry.refresh_from_db()
+    assert entry.left_after_game is None and not entry.paid

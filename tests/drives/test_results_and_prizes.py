@@ -1,0 +1,321 @@
+"""Results that two phones enter for one table, the warning that results lock, the grid's
+waiting line, and a prize list that agrees with itself (places, cut, booby prize)."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils.html import escape
+
+from drives import prizes, selectors, services
+from drives.models import Result, Seat, TableLink, TieBreak
+from drives.services import DriveError
+from tests.drives.test_services import make_drive, play_game
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name, drive, *args):
+    return reverse(f"drives:{name}", args=[drive.league.slug, drive.pk, *args])
+
+
+def organiser_of(drive):
+    user = UserFactory()
+    drive.pub.organisers.add(user)
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def names_at(drive, table, side):
+    seats = Seat.objects.filter(drive=drive, game=1, table=table, side=side)
+    return " & ".join(str(seat.entry) for seat in seats.select_related("entry"))
+
+
+@pytest.fixture
+def running():
+    drive = make_drive(8, games=2)
+    services.drive_start(drive=drive)
+    return drive
+
+
+# 1. A second phone never overwrites a table's result without being told.
+
+
+def test_a_result_from_a_page_that_saw_none_does_not_replace_a_stored_one(running):
+    services.result_record(drive=running, game=1, table=3, side=0)
+    with pytest.raises(DriveError) as refused:
+        services.result_record(drive=running, game=1, table=3, side=1, seen=None)
+    assert str(refused.value) == (
+        f"Table 3 is already entered: {names_at(running, 3, 0)} won. Nothing was changed. "
+        "If that is wrong, tap the winners again."
+    )
+    assert Result.objects.get(drive=running, table=3).side == 0
+    assert Seat.objects.get(drive=running, game=1, table=3, side=0, won=True)
+
+
+def test_a_change_from_a_page_that_saw_the_stored_result_is_a_correction(running):
+    services.result_record(drive=running, game=1, table=3, side=0)
+    services.result_record(drive=running, game=1, table=3, side=1, seen=0)
+    assert Result.objects.get(drive=running, table=3).side == 1
+    assert Seat.objects.filter(drive=running, game=1, table=3, won=True).get().side == 1
+    # The same winners tapped twice is no change and no refusal.
+    services.result_record(drive=running, game=1, table=3, side=1, seen=None)
+    assert Result.objects.get(drive=running, table=3).side == 1
+
+
+def test_the_scorer_link_refuses_an_overwrite_and_shows_what_is_stored(running):
+    organiser = organiser_of(running)
+    link = TableLink.objects.get(drive=running, table=3)
+    phone = Client(enforce_csrf_checks=True)
+    page = phone.get(link.get_absolute_url())  # opened before the organiser taps
+    assert 'name="seen" value=""' in page.content.decode()
+    token = page.context["csrf_token"]
+    assert (
+        organiser.post(url("result", running, 1, 3), {"side": "0", "seen": ""}).status_code == 302
+    )
+
+    sent = {"side": "1", "game": "1", "seen": "", "csrfmiddlewaretoken": token}
+    response = phone.post(link.get_absolute_url(), sent)
+    body = response.content.decode()
+    assert response.status_code == 409
+    assert escape(f"Table 3 is already entered: {names_at(running, 3, 0)} won.") in body
+    assert 'name="seen" value="0"' in body and 'aria-pressed="true"' in body
+    assert Result.objects.get(drive=running, table=3).side == 0
+
+    # Now the page has seen the stored result: tapping the other pair is a correction.
+    response = phone.post(link.get_absolute_url(), {**sent, "seen": "0"})
+    assert response.status_code == 302
+    assert Result.objects.get(drive=running, table=3).side == 1
+
+
+def test_the_grid_refuses_an_overwrite_by_htmx_and_shows_the_stored_result(running):
+    organiser = organiser_of(running)
+    link = TableLink.objects.get(drive=running, table=2)
+    Client().post(link.get_absolute_url(), {"side": "1", "game": "1", "seen": ""})
+    response = organiser.post(
+        url("result", running, 1, 2), {"side": "0", "seen": ""}, headers={"HX-Request": "true"}
+    )
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert escape(f"Table 2 is already entered: {names_at(running, 2, 1)} won.") in body
+    assert 'name="seen" value="1"' in body
+    assert Result.objects.get(drive=running, table=2).side == 1
+
+
+def test_bad_seen_values_are_a_message_and_change_nothing(running):
+    organiser = organiser_of(running)
+    services.result_record(drive=running, game=1, table=1, side=0)
+    response = organiser.post(url("result", running, 1, 1), {"side": "1", "seen": "x"})
+    assert response.status_code == 302
+    assert Result.objects.get(drive=running, table=1).side == 0
+    page = organiser.get(url("grid", running)).content.decode()
+    assert "Table 1 is already entered" in page
+
+
+def test_the_grid_asks_every_10_s_for_tables_entered_elsewhere_and_gets_only_those(running):
+    organiser = organiser_of(running)
+    grid = organiser.get(url("grid", running)).content.decode()
+    assert 'data-hx-trigger="every 10s"' in grid and 'name="table-1" value=""' in grid
+    Client().post(
+        TableLink.objects.get(drive=running, table=4).get_absolute_url(),
+        {"side": "1", "game": "1", "seen": ""},
+    )
+    known = {f"table-{n}": "" for n in range(1, 5)}
+    response = organiser.get(
+        url("grid", running), {"game": 1, **known}, headers={"HX-Request": "true"}
+    )
+    body = response.content.decode()
+    assert response.status_code == 200 and "<html" not in body
+    assert 'id="table-4"' in body and 'id="table-1"' not in body
+    assert 'data-hx-swap-oob="true"' in body and "Still to come: tables 1, 2, 3." in body
+    assert "HX-Request" in response["Vary"]
+    # Once the next game has started, the page reloads itself.
+    play_game(running)
+    response = organiser.get(
+        url("grid", running), {"game": 1, **known}, headers={"HX-Request": "true"}
+    )
+    assert response["HX-Refresh"] == "true"
+
+
+# 2. Results lock when the next game starts: the grid says so before the tap.
+
+
+def test_the_grid_says_that_starting_the_next_game_closes_this_one_s_results(running):
+    organiser = organiser_of(running)
+    page = organiser.get(url("grid", running)).content.decode()
+    assert "Starting game 2 closes game 1's results: nobody can change them after." in page
+    play_game(running)
+    page = organiser.get(url("grid", running)).content.decode()
+    assert "Finishing closes game 2's results and makes the prize list." in page
+
+
+# 3. The grid's waiting line follows the tables as they come in.
+
+
+def test_a_refused_start_is_said_on_the_grid_and_updates_as_tables_come_in(running):
+    organiser = organiser_of(running)
+    services.result_record(drive=running, game=1, table=3, side=0)
+    services.result_record(drive=running, game=1, table=4, side=0)
+    response = organiser.post(url("next", running), follow=True)
+    page = response.content.decode()
+    assert "Game 1: no result yet from tables 1, 2." in page
+    assert page.count("no result yet") == 1  # said once, in the line that updates
+    running.refresh_from_db()
+    assert running.game == 1
+    tapped = organiser.post(
+        url("result", running, 1, 1), {"side": "0", "seen": ""}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert 'id="waiting"' in tapped and "Still to come: table 2." in tapped
+    assert "no result yet" not in tapped
+    tapped = organiser.post(
+        url("result", running, 1, 2), {"side": "0", "seen": ""}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert "Every table is in." in tapped
+    page = organiser.get(url("grid", running)).content.decode()
+    assert "no result yet" not in page and "Every table is in." in page
+
+
+# 4. Prizes: plain Python first.
+
+
+def test_a_cut_ranks_its_winner_alone_and_the_rest_of_its_tie_after_it():
+    wins = {1: 3, 2: 2, 3: 1, 4: 1, 5: 1, 6: 1}
+    assert [r[0] for r in prizes.ranked(wins)] == ["1", "2", "3=", "3=", "3=", "3="]
+    rows = prizes.ranked(wins, took={6: 3})
+    assert [(label, entry) for label, entry, _ in rows] == [
+        ("1", 1),
+        ("2", 2),
+        ("3", 6),
+        ("4=", 3),
+        ("4=", 4),
+        ("4=", 5),
+    ]
+    # Two cuts in one tie: places 1 and 2, then the last of the three on its own.
+    rows = prizes.ranked({1: 5, 2: 5, 3: 5, 4: 2}, took={3: 1, 1: 2})
+    assert [(label, entry) for label, entry, _ in rows] == [("1", 3), ("2", 1), ("3", 2), ("4", 4)]
+
+
+def test_the_booby_prize_never_goes_to_an_entry_that_took_a_prize_place():
+    wins = {1: 3, 2: 2, 3: 1, 4: 1, 5: 1, 6: 1}
+    places = prizes.prize_places(wins, places=3, tie_rule="cut", tiebreaks={3: 6})
+    booby = prizes.booby(wins, places)
+    assert (booby.entries, booby.wins, booby.waits_on) == ([3, 4, 5], 1, None)
+
+
+def test_before_the_cut_the_booby_prize_waits_on_it():
+    wins = {1: 3, 2: 2, 3: 1, 4: 1, 5: 1, 6: 1}
+    places = prizes.prize_places(wins, places=3, tie_rule="cut", tiebreaks={})
+    booby = prizes.booby(wins, places)
+    assert (booby.entries, booby.waits_on) == ([3, 4, 5, 6], 3)
+
+
+def test_no_booby_prize_when_every_entry_took_a_place_and_the_next_fewest_otherwise():
+    wins = {1: 3, 2: 2, 3: 1}
+    places = prizes.prize_places(wins, places=3, tie_rule="cut", tiebreaks={})
+    assert prizes.booby(wins, places) is None
+    wins = {1: 3, 2: 2, 3: 1, 4: 2}
+    places = prizes.prize_places(wins, places=1, tie_rule="split", tiebreaks={})
+    assert prizes.booby(wins, places).entries == [3]
+    assert prizes.booby({}, []) is None
+
+
+def test_a_split_tie_for_one_place_says_it_is_shared():
+    wins = {1: 3, 2: 2, **dict.fromkeys(range(3, 10), 1)}
+    places = prizes.prize_places(wins, places=3, tie_rule="split", tiebreaks={})
+    assert [(p.label, len(p.entries)) for p in places] == [("1", 1), ("2", 1), ("3= shared", 7)]
+    places = prizes.prize_places({1: 18, 2: 18, 3: 16}, places=3, tie_rule="split", tiebreaks={})
+    assert [p.label for p in places] == ["1 to 2 shared", "3"]
+
+
+# 4. Prizes: the page, the leaderboard and a cut put right.
+
+
+@pytest.fixture
+def tied():
+    """A finished drive of four pairs, one game, three prizes: two pairs on one win, two
+    on none, so place 3 is a tie between the two pairs on none, to settle by a cut."""
+    drive = make_drive(4, games=1, places=3, booby=True)
+    services.drive_start(drive=drive)
+    play_game(drive)
+    drive.refresh_from_db()
+    return drive
+
+
+def test_after_the_cut_the_leaderboard_shows_the_cut_and_the_booby_prize_skips_its_winner(
+    client, tied
+):
+    third = next(p for p in selectors.drive_prizes(tied)["places"] if p.place == 3)
+    assert not third.settled and len(third.tied) == 2
+    winner, loser = third.tied
+    page = client.get(url("prizes", tied)).content.decode()
+    assert "whoever does not win the cut for place 3" in page
+    services.tiebreak_record(drive=tied, place=3, winner=tied.entries.get(pk=winner), method="cut")
+
+    rows = {r["entry"].pk: r for r in selectors.leaderboard(tied)}
+    assert (rows[winner]["rank"], rows[winner]["decided"]) == ("3", "cut")
+    assert (rows[loser]["rank"], rows[loser]["decided"]) == ("4", None)
+    assert selectors.drive_prizes(tied)["booby"].names == [tied.entries.get(pk=loser)]
+    board = client.get(url("drive", tied)).content.decode()
+    assert '3 <span class="muted">(cut)</span>' in board
+    page = client.get(url("prizes", tied)).content.decode()
+    booby = page.split("Booby prize")[1]
+    assert escape(tied.entries.get(pk=winner)) not in booby
+    assert escape(tied.entries.get(pk=loser)) in booby
+
+
+def test_the_prize_list_numbers_itself_once_and_says_1_win(client, tied):
+    page = client.get(url("prizes", tied)).content.decode()
+    assert '<ul class="prize-list">' in page and '<ol class="prize-list">' not in page
+    assert "(1 win each)" in page and "(0 wins each)" in page and "(1 wins" not in page
+
+
+def test_the_cut_form_makes_the_organiser_choose_and_a_recorded_cut_can_be_undone(tied):
+    organiser = organiser_of(tied)
+    page = organiser.get(url("prizes", tied)).content.decode()
+    assert '<option value="">Choose</option>' in page
+    third = next(p for p in selectors.drive_prizes(tied)["places"] if p.place == 3)
+    organiser.post(url("tiebreak", tied), {"place": 3, "winner": third.tied[0], "method": "cut"})
+    assert TieBreak.objects.filter(drive=tied, place=3).exists()
+    page = organiser.get(url("prizes", tied)).content.decode()
+    assert "Undo the cut for place 3" in page
+
+    assert Client().post(url("tiebreak-undo", tied), {"place": 3}).status_code == 403
+    assert organiser.get(url("tiebreak-undo", tied)).status_code == 405
+    response = organiser.post(url("tiebreak-undo", tied), {"place": "x"}, follow=True)
+    assert "Choose the place" in response.content.decode()
+    response = organiser.post(url("tiebreak-undo", tied), {"place": 1}, follow=True)
+    assert "No cut or play-off is recorded for place 1." in response.content.decode()
+    assert TieBreak.objects.filter(drive=tied).count() == 1
+
+    response = organiser.post(url("tiebreak-undo", tied), {"place": 3}, follow=True)
+    assert "The cut for place 3 is undone" in response.content.decode()
+    assert not TieBreak.objects.filter(drive=tied).exists()
+    third = next(p for p in selectors.drive_prizes(tied)["places"] if p.place == 3)
+    assert not third.settled
+
+
+def test_undoing_a_cut_also_undoes_the_later_cuts_of_the_same_tie():
+    drive = make_drive(6, games=1, places=2)  # three pairs on one win: two cuts
+    services.drive_start(drive=drive)
+    play_game(drive)
+    drive.refresh_from_db()
+    first = selectors.drive_prizes(drive)["places"][0]
+    services.tiebreak_record(
+        drive=drive, place=1, winner=drive.entries.get(pk=first.tied[0]), method="cut"
+    )
+    second = selectors.drive_prizes(drive)["places"][1]
+    services.tiebreak_record(
+        drive=drive, place=2, winner=drive.entries.get(pk=second.tied[0]), method="cut"
+    )
+    services.tiebreak_undo(drive=drive, place=1)
+    assert not TieBreak.objects.filter(drive=drive).exists()
+
+
+def test_the_leaderboard_is_still_one_query(tied, django_assert_num_queries):
+    third = next(p for p in selectors.drive_prizes(tied)["places"] if p.place == 3)
+    services.tiebreak_record(
+        drive=tied, place=3, winner=tied.entries.get(pk=third.tied[0]), method="cut"
+    )
+    with django_assert_num_queries(1):
+        selectors.leaderboard(tied)

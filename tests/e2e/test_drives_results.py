@@ -1,0 +1,126 @@
+"""The results grid and a table's scorer link on phones: a second phone is told, not
+obeyed, when a table's result is already in; the organiser's grid shows the phones'
+results by itself; a refused "Start game 2" says which tables, and stops saying it
+once they are in; the grid warns that starting the next game closes this one."""
+
+import datetime
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from drives import services
+from drives.models import Seat, TableLink
+from tests.e2e.conftest import login
+from tests.factories import PASSWORD, PubFactory, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+SHOTS = Path("/tmp/h4")
+NAMES = [
+    ("Nuala", "Pat"),
+    ("Declan", "Bridie"),
+    ("Seán", "Máire"),
+    ("Aoife", "Ciarán"),
+    ("Colm", "Donncha"),
+    ("Eoin", "Gráinne"),
+    ("Peig", "Pádraig"),
+    ("Liam", "Nóra"),
+]
+
+
+def shot(page, name):
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
+
+
+@pytest.fixture
+def drive():
+    pub = PubFactory(name="The Harbour Bar")
+    pub.organisers.add(UserFactory(username="harbour"))
+    drive = services.drive_create(
+        league=pub.league,
+        pub=pub,
+        name="Friday Progressive",
+        date=datetime.date(2026, 10, 9),
+        preset="progressive",
+        games=3,
+        jackpot=None,
+    )
+    for name, partner in NAMES:
+        services.entry_add(drive=drive, name=name, partner_name=partner)
+    services.drive_start(drive=drive)
+    return drive
+
+
+def pairs_at(drive, table):
+    seats = Seat.objects.filter(drive=drive, game=1, table=table).select_related("entry")
+    return [str(s.entry) for s in sorted(seats, key=lambda s: s.side)]
+
+
+def grid_of(page, live_server, drive):
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}{drive.get_absolute_url()}grid/")
+    expect(page.get_by_role("heading", name="Game 1 of 3")).to_be_visible()
+
+
+def test_a_second_phone_is_told_the_stored_result_and_the_grid_shows_its_change(
+    page, new_page, live_server, drive, assert_accessible
+):
+    first, second = pairs_at(drive, 3)
+    phone = new_page()  # the table's own phone, opened before anything is entered
+    phone.goto(f"{live_server.url}{TableLink.objects.get(drive=drive, table=3).get_absolute_url()}")
+    expect(phone.get_by_role("heading", name="Table 3, game 1: which pair won?")).to_be_visible()
+
+    grid_of(page, live_server, drive)
+    page.locator("#table-3").get_by_role("button", name=first).click()
+    expect(page.locator("#table-3.done")).to_be_visible()
+
+    phone.get_by_role("button", name=second).click()
+    expect(phone.get_by_role("alert")).to_have_text(
+        f"Table 3 is already entered: {first} won. Nothing was changed. "
+        "If that is wrong, tap the winners again."
+    )
+    expect(phone.get_by_role("button", name=first)).to_have_attribute("aria-pressed", "true")
+    expect(phone.get_by_role("button", name=second)).to_have_attribute("aria-pressed", "false")
+    shot(phone, "01-scorer-refused")
+    assert_accessible(phone)
+
+    # A deliberate change, from a page that shows what is stored, is a correction.
+    phone.get_by_role("button", name=second).click()
+    expect(phone.get_by_role("status")).to_contain_text("Table 3, game 1: result entered.")
+    expect(phone.get_by_role("button", name=second)).to_have_attribute("aria-pressed", "true")
+
+    # The organiser's grid shows it without a reload (it asks every 10 s).
+    expect(page.locator("#table-3").get_by_role("button", name=second)).to_have_attribute(
+        "aria-pressed", "true", timeout=15_000
+    )
+    expect(page.locator("#waiting")).to_have_text("Still to come: tables 1, 2, 4.")
+    shot(page, "02-grid-after-phone")
+    assert_accessible(page)
+
+
+def test_a_refused_start_names_the_tables_until_they_are_in_and_the_lock_is_said(
+    page, live_server, drive, assert_accessible
+):
+    grid_of(page, live_server, drive)
+    expect(page.get_by_text("Starting game 2 closes game 1's results")).to_be_visible()
+    page.locator("#table-3").get_by_role("button").first.click()
+    expect(page.locator("#table-3.done")).to_be_visible()
+    page.get_by_role("button", name="Start game 2").click()
+    waiting = page.locator("#waiting")
+    expect(waiting).to_have_text("Game 1: no result yet from tables 1, 2, 4.")
+    expect(page.get_by_role("alert")).to_have_count(1)
+    shot(page, "03-grid-refused")
+    assert_accessible(page)
+
+    page.locator("#table-1").get_by_role("button").first.click()
+    expect(waiting).to_have_text("Still to come: tables 2, 4.")
+    for table in (2, 4):
+        page.locator(f"#table-{table}").get_by_role("button").first.click()
+    expect(waiting).to_have_text(re.compile(r"^Every table is in\."))
+    expect(page.get_by_text("no result yet")).to_have_count(0)
+    shot(page, "04-grid-all-in")
+    page.get_by_role("button", name="Start game 2").click()
+    expect(page.get_by_role("heading", name="Game 2 of 3")).to_be_visible()
+    expect(page.get_by_role("status")).to_contain_text("Game 1's results are closed.")
