@@ -46,7 +46,9 @@ def test_the_team_table_fits_a_phone_reads_right_and_prints(
     assert_accessible(page)
     # Opened on the phone first, the A4 view scrolls its table in a box, not the page.
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    assert page.locator(".print-url").evaluate("el => parseFloat(getComputedStyle(el).fontSize)") >= 16
+    assert (
+        page.locator(".print-url").evaluate("el => parseFloat(getComputedStyle(el).fontSize)") >= 16
+    )
     page.emulate_media(media="print")
     pdf = page.pdf(format="A4", print_background=False)
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
@@ -83,7 +85,6 @@ def test_sorting_swaps_only_the_table_and_the_other_tables_pass_axe(
         assert page.locator("table.standings tbody tr").count() > 0
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert_accessible(page)
-
 
 
 def test_a_team_and_a_player_page_name_each_landmark_once(demo, live_server, page, axe):

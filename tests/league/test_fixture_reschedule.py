@@ -22,7 +22,8 @@ def postponed(fixture_at_pub):
 
 
 def _reschedule(client, fixture, date):
-    return client.post(reverse("league:fixture-reschedule", args=["clare", fixture.pk]), {"date": date})
+    target = reverse("league:fixture-reschedule", args=["clare", fixture.pk])
+    return client.post(target, {"date": date})
 
 
 def test_the_new_date_puts_a_postponed_fixture_back_on_the_schedule(client, world, postponed):
@@ -63,9 +64,7 @@ def test_an_organiser_of_another_pub_cannot_reschedule_it(client, world, postpon
     assert snapshot() == before
 
 
-def test_a_fixture_that_is_not_postponed_is_moved_on_its_edit_page(
-    client, world, fixture_at_pub
-):
+def test_a_fixture_that_is_not_postponed_is_moved_on_its_edit_page(client, world, fixture_at_pub):
     client.force_login(world.organiser)
     before = snapshot()
     response = _reschedule(client, fixture_at_pub, "2026-12-10")

@@ -1,0 +1,75 @@
+"""The drive's wall screen: "Move now: find your table", read on a phone and on the TV
+across the room. Every entry's next table is on the screen: on a phone without scrolling
+sideways, on a TV without scrolling at all (a TV has no one to scroll it)."""
+
+import datetime
+
+import pytest
+
+from drives import services
+from tests.e2e.conftest import ARTIFACTS
+from tests.factories import PubFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NAMES = ["Seán Ó Sé", "Máire Ní Bhriain", "Róisín O'Neill", "Pádraig Considine"]
+
+
+@pytest.fixture
+def drive(transactional_db):
+    """A progressive night of 24 pairs (12 tables) in its second game."""
+    pub = PubFactory()
+    drive = services.drive_create(
+        league=pub.league,
+        pub=pub,
+        name="Friday Progressive",
+        date=datetime.date(2026, 10, 9),
+        preset="progressive",
+    )
+    for n in range(24):
+        services.entry_add(
+            drive=drive, name=f"{NAMES[n % 4]} {n}", partner_name=f"{NAMES[(n + 1) % 4]} {n}"
+        )
+    services.drive_start(drive=drive)
+    drive.refresh_from_db()
+    for table in services.tables_waiting(drive):
+        services.result_record(drive=drive, game=drive.game, table=table, side=0)
+    services.game_next(drive=drive)
+    return drive
+
+
+def tables_in_view(page, width, height):
+    """How many entries' next tables are wholly on the screen."""
+    return page.evaluate(
+        """([width, height]) => [...document.querySelectorAll('.wall-table')].filter(el => {
+            const box = el.getBoundingClientRect();
+            return box.width > 0 && box.left >= 0 && box.right <= width
+                && box.top >= 0 && box.bottom <= height;
+        }).length""",
+        [width, height],
+    )
+
+
+def test_on_a_tv_every_entry_and_its_table_is_on_the_screen(
+    drive, live_server, page, assert_accessible
+):
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}{drive.get_absolute_url()}wall/")
+    page.wait_for_load_state()
+    page.screenshot(path=ARTIFACTS / "drive-wall-tv.png")
+    assert tables_in_view(page, 1920, 1080) == 24
+    assert_accessible(page)
+
+
+def test_on_a_phone_each_entrys_table_is_in_the_screens_width(
+    drive, live_server, page, assert_accessible
+):
+    page.goto(f"{live_server.url}{drive.get_absolute_url()}wall/")
+    page.wait_for_load_state()
+    page.screenshot(path=ARTIFACTS / "drive-wall-phone.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    boxes = page.locator(".wall-table").evaluate_all(
+        "els => els.map(el => el.getBoundingClientRect().right)"
+    )
+    assert len(boxes) == 24 and max(boxes) <= 390
+    assert_accessible(page)
