@@ -70,6 +70,12 @@ def xlsx_response(table, *, filename: str, title: str) -> HttpResponse:
                 cell.data_type = "s"
             else:
                 cell.value = value
+    # Opened in a spreadsheet: the header stays in view, and each column is as wide as
+    # its longest entry (names with fadas are not cut off at 8 characters).
+    sheet.freeze_panes = "A2"
+    for column in sheet.columns:
+        longest = max(len(str(cell.value or "")) for cell in column)
+        sheet.column_dimensions[column[0].column_letter].width = min(longest + 2, 60)
     buffer = io.BytesIO()
     workbook.save(buffer)
     response = HttpResponse(buffer.getvalue(), content_type=XLSX_TYPE)

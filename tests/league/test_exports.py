@@ -99,3 +99,16 @@ def test_the_xlsx_of_players_has_numbers_too(client, season):
     for row in sheet.iter_rows(min_row=2):
         assert row[header.index("Games")].data_type == "n"
         assert row[header.index("Win %")].data_type == "n"
+
+
+def test_the_xlsx_opens_with_its_header_frozen_and_columns_wide_enough(client, season):
+    # Opened in Excel, every column was the default 8.43 characters: "Tigh Ó
+    # Súilleabháin" and the team names ran into the next cell, and the header scrolled
+    # away with the rows.
+    sheet = openpyxl.load_workbook(io.BytesIO(download(client, season, "xlsx").content)).active
+    assert sheet.freeze_panes == "A2"
+    header = [cell.value for cell in sheet[1]]
+    for name in ("Team", "Pub"):
+        letter = openpyxl.utils.get_column_letter(header.index(name) + 1)
+        longest = max(len(str(cell.value or "")) for cell in sheet[letter])
+        assert sheet.column_dimensions[letter].width >= longest, name
