@@ -327,6 +327,7 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
                     "difference": totals.difference,
                     "fixtures_won": totals.fixtures_won,
                     "pub": pub_name,
+                    "pub_id": team_pub,
                     "division": division_name,
                     "url": team_url(totals.id),
                 }

@@ -46,6 +46,19 @@ def pub_screen(request, league_slug, pub_slug):
         "today": today,
         "tables": tables,
         "season": season,
-        "rows": standings.team_rows(season) if season else [],
+        "divisions": _divisions(pub, standings.team_rows(season)) if season else [],
     }
     return render(request, "scoring/pub_screen.html", context)
+
+
+def _divisions(pub, rows: list[dict]) -> list[tuple[str, list[dict]]]:
+    """The team table as the pub's TV shows it: (division name, its rows). With divisions
+    (positions count within each), only those the pub's own teams play in, each under
+    its name; a pub with no team of its own shows every division."""
+    names = list(dict.fromkeys(row["division"] for row in rows))
+    mine = {row["division"] for row in rows if row["pub_id"] == pub.pk}
+    return [
+        (name, [row for row in rows if row["division"] == name])
+        for name in names
+        if name in mine or not mine
+    ]

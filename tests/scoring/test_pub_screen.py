@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.factories import DivisionFactory, PubFactory, SeasonFactory, TeamFactory
 from tests.scoring.conftest import fixture_game, play
 
 pytestmark = pytest.mark.django_db
@@ -47,3 +48,24 @@ def test_a_room_of_screens_costs_one_query_each(world):
     assert (
         Client().get(reverse("screens:pub", args=[world.league.slug, "nowhere"])).status_code == 404
     )
+
+
+def test_with_divisions_the_screen_shows_the_pubs_divisions_each_under_its_name():
+    # The whole season's rows in one list read "1 N1, 2 N2, 1 S1, 2 S2" with no division
+    # named: two teams at the top of one table.
+    season = SeasonFactory()
+    north, south = (DivisionFactory(season=season, name=name) for name in ("North", "South"))
+    pub, other = PubFactory(league=season.league), PubFactory(league=season.league)
+    TeamFactory(season=season, pub=pub, division=north, name="Harbour Hearts")
+    TeamFactory(season=season, pub=other, division=north, name="Kilkee Knaves")
+    TeamFactory(season=season, pub=other, division=south, name="Thatch Trumps")
+    url = reverse("screens:pub", args=[season.league.slug, pub.slug])
+
+    html = Client().get(url).content.decode()
+
+    assert "<caption>North</caption>" in html
+    assert "Harbour Hearts" in html and "Kilkee Knaves" in html
+    assert "Thatch Trumps" not in html and "South" not in html
+    neutral = PubFactory(league=season.league)  # no team of its own: every division
+    html = Client().get(reverse("screens:pub", args=[season.league.slug, neutral.slug])).text
+    assert "<caption>North</caption>" in html and "<caption>South</caption>" in html
