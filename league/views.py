@@ -3,6 +3,8 @@ The league's pages. The public ones need no login to read; the set-up pages ask
 league/permissions.py for every object and call one service in league/services.py.
 """
 
+from collections import Counter
+
 from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth.decorators import login_required
@@ -95,7 +97,12 @@ def home(request):
         leagues = leagues.filter(
             Q(name__icontains=query) | Q(slug__icontains=query) | Q(pk__in=pubs.values("league_id"))
         )
-    leagues = leagues.annotate(pub_count=Count("pubs", distinct=True))[:HOME_LIMIT]
+    leagues = list(leagues.annotate(pub_count=Count("pubs", distinct=True))[:HOME_LIMIT])
+    # Leagues of one name (a league imported from its data file keeps its name) are
+    # told apart by their address.
+    names = Counter(league.name.casefold() for league in leagues)
+    for league in leagues:
+        league.name_shared = names[league.name.casefold()] > 1
     return render(request, "league/home.html", {"leagues": leagues, "query": query})
 
 

@@ -52,3 +52,14 @@ def test_the_home_costs_one_query(client, django_assert_num_queries):
         PubFactory(league=league, town=f"Town {n}")
     with django_assert_num_queries(1):
         client.get(reverse("league:home"), {"q": "town"})
+
+
+def test_two_leagues_of_one_name_are_told_apart_by_their_address(client):
+    # A league imported from its own data file keeps its name: the home listed "Clare
+    # League" twice, with nothing to say which was the copy.
+    LeagueFactory(name="Clare League", slug="clare")
+    LeagueFactory(name="Clare league", slug="clare-copy")
+    LeagueFactory(name="Kerry League", slug="kerry")
+    page = client.get(reverse("league:home")).content.decode()
+    assert "/clare/ ·" in page and "/clare-copy/ ·" in page
+    assert "/kerry/ ·" not in page  # a name of its own needs no address
