@@ -464,25 +464,28 @@ def fixtures_generate(
             raise LeagueError("A round-robin needs at least two teams.")
         schedules = [round_robin(group, double=double) for group in _division_groups(teams)]
         existing.delete()
-        fixtures = []
+        pairs, fixtures = [], []
         nights = zip_longest(*schedules, fillvalue=[])
         for number, rounds in enumerate(nights, start=1):
             date = start + datetime.timedelta(weeks=number - 1)
             for home, away in chain.from_iterable(rounds):
-                fixture = Fixture.objects.create(
-                    season=season,
-                    pub=home.pub,
-                    date=date,
-                    round=number,
-                    games_planned=games_planned,
+                pairs.append((home, away))
+                fixtures.append(
+                    Fixture(
+                        season=season,
+                        pub=home.pub,
+                        date=date,
+                        round=number,
+                        games_planned=games_planned,
+                    )
                 )
-                FixtureTeam.objects.bulk_create(
-                    [
-                        FixtureTeam(fixture=fixture, team=home, seat=0),
-                        FixtureTeam(fixture=fixture, team=away, seat=1),
-                    ]
-                )
-                fixtures.append(fixture)
+        # Written in two statements, whatever the size of the league.
+        fixtures = Fixture.objects.bulk_create(fixtures)
+        FixtureTeam.objects.bulk_create(
+            FixtureTeam(fixture=fixture, team=team, seat=seat)
+            for fixture, teams in zip(fixtures, pairs, strict=True)
+            for seat, team in enumerate(teams)
+        )
         content_changed(league_id=season.league_id)
         return fixtures
 
