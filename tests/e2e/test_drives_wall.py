@@ -73,3 +73,14 @@ def test_on_a_phone_each_entrys_table_is_in_the_screens_width(
     )
     assert len(boxes) == 24 and max(boxes) <= 390
     assert_accessible(page)
+
+
+def test_the_leaderboard_on_a_phone_shows_each_table_without_scrolling(
+    drive, live_server, page, assert_accessible
+):
+    # Its Table column read "Tabl" at the box's edge: the table scrolled inside its box.
+    page.goto(f"{live_server.url}{drive.get_absolute_url()}")
+    page.wait_for_load_state()
+    box = page.locator(".table-wrap").first
+    assert box.evaluate("wrap => wrap.scrollWidth <= wrap.clientWidth")
+    assert_accessible(page)
