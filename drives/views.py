@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, OuterRef
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -292,8 +293,6 @@ def _grid_changes(request, drive):
 def _grid_fragments(request, drive, tables, changed, *, main, error=None):
     """`main` (a table, swapped where it was tapped), then `changed` tables and the
     waiting line, each swapped by its id (htmx's out-of-band swaps)."""
-    from django.template.loader import render_to_string
-
     context = {"league": drive.league, "drive": drive}
 
     def part(name, **more):
