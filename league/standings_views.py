@@ -247,6 +247,16 @@ def all_time_download(request, league_slug, kind, fmt):
 # Print and PDF ----------------------------------------------------------------
 
 
+def _ranked_by(season, kind) -> str:
+    """How the printed table is ranked, in the words its page uses."""
+    if kind == "teams" and season is not None:
+        keys = ", then ".join(LABELS[k] for k in standings.tiebreak_keys(season))
+        return f"{keys}; teams still level share a position"
+    if kind == "pubs":
+        return "share of games won, then wins"
+    return "share of games won, then wins, points for and marches"
+
+
 def _print_context(request, league, season, kind, *, pdf=False) -> dict:
     """Every division's table (teams), or the one table, as plain values."""
     if kind not in KINDS:
@@ -287,7 +297,7 @@ def _print_context(request, league, season, kind, *, pdf=False) -> dict:
         "sections": sections,
         "notes": notes,
         "others": others,
-        "tiebreaks": [LABELS[k] for k in standings.tiebreak_keys(season)] if season else [],
+        "ranked_by": _ranked_by(season, kind),
         "printed": timezone.localdate(),
         "live_url": live,
         "qr": segno.make(live, error="m").svg_data_uri(scale=3, border=2),
@@ -313,7 +323,7 @@ def _pdf(request, league, season, kind):
     # content itself (and the day, which it prints).
     content = json.dumps(
         [[s["headers"], s["rows"]] for s in context["sections"]]
-        + [context["notes"], [o["name"] for o in context["others"]], context["tiebreaks"]],
+        + [context["notes"], [o["name"] for o in context["others"]], context["ranked_by"]],
         default=str,
     )
     digest = hashlib.sha256(

@@ -452,3 +452,23 @@ def test_the_print_view_writes_the_difference_as_the_screen_does(client, season)
     diffs = re.findall(r'<td class="num">([+-]\d+)</td>', printed)
     assert diffs and all(d in screen for d in diffs)
     assert any(d.startswith("+") for d in diffs) and any(d.startswith("-") for d in diffs)
+
+
+@pytest.mark.parametrize(
+    ("kind", "rule"),
+    [
+        ("players", "Ranked by share of games won, then wins, points for and marches."),
+        ("pubs", "Ranked by share of games won, then wins."),
+    ],
+)
+def test_the_print_view_of_players_and_pubs_states_their_own_ranking(client, season, kind, rule):
+    # Both said the team table's rule, "league points, then head-to-head", on paper.
+    printed = client.get(url("standings-print", season, kind)).content.decode()
+    assert rule in printed
+    assert "head-to-head" not in printed and "league points" not in printed
+
+
+def test_the_all_time_print_view_states_the_all_time_ranking(client, season):
+    page = reverse("league:all-time-print", args=[season.league.slug, "teams"])
+    printed = client.get(page).content.decode()
+    assert "Ranked by share of games won, then wins, points for and marches." in printed
