@@ -191,3 +191,11 @@ class FixtureAdmin(ContentAdmin):
 
     def delete_model(self, request, obj):
         services.fixture_delete(fixture=obj)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        # A fixture counts as won once it is played: its teams' kept rows follow its status.
+        fixture = form.instance
+        if fixture.games_finished:
+            teams = fixture.fixture_teams.values_list("team_id", flat=True)
+            standings_derive(season_id=fixture.season_id, team_ids=list(teams))

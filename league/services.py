@@ -572,9 +572,14 @@ def fixture_update(
                     FixtureTeam(fixture=fixture, team=team, seat=seat)
                     for seat, team in enumerate(teams)
                 )
+        was_played = fixture.status == Fixture.Status.PLAYED
         fixture.pub, fixture.date = pub, date
         fixture.games_planned, fixture.status = games_planned, status
         fixture.save()
+        if games and was_played != (status == Fixture.Status.PLAYED):
+            # A fixture counts as won once it is played: its teams' kept rows follow.
+            teams = fixture.fixture_teams.values_list("team_id", flat=True)
+            standings_derive(season_id=fixture.season_id, team_ids=list(teams))
         content_changed(league_id=fixture.season.league_id)
     return fixture
 

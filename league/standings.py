@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from league.models import (
     Division,
+    Fixture,
     FixtureTeam,
     League,
     Player,
@@ -161,9 +162,11 @@ def _percent(totals: Totals) -> int:
 
 def fixtures_won(season: Season, team_ids: Sequence[int] | None = None) -> dict[int, int]:
     """Fixtures each team won (of these teams, or all): more games of the fixture than
-    any other team in it."""
+    any other team in it, once the fixture is played (not while it is in play)."""
     by_fixture = defaultdict(list)
-    rows = SideResult.objects.counted_in(season).filter(fixture__isnull=False, team__isnull=False)
+    rows = SideResult.objects.counted_in(season).filter(
+        fixture__status=Fixture.Status.PLAYED, team__isnull=False
+    )
     if team_ids is not None:
         played = FixtureTeam.objects.filter(team_id__in=list(team_ids)).values("fixture_id")
         rows = rows.filter(fixture_id__in=played)

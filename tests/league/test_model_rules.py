@@ -14,10 +14,10 @@ from django.apps import apps
 from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
 
-from league import services
+from league import services, standings
 from league.models import Fixture, League, Season
 from league.services import LeagueError
-from tests.factories import SeasonFactory, UserFactory, win_game
+from tests.factories import FixtureFactory, SeasonFactory, UserFactory, win_game
 from tests.league.conftest import snapshot
 
 pytestmark = pytest.mark.django_db
@@ -269,3 +269,19 @@ def test_the_migration_names_a_season_whose_loss_is_worth_as_much_as_a_win():
     with pytest.raises(RuntimeError, match="Spring of Clare League: a win 1, a loss 1") as error:
         _migration().check_loss_below_win(apps, None)
     assert "Winter" not in str(error.value)
+
+
+def test_a_fixture_set_back_to_scheduled_in_the_admin_is_no_longer_counted_as_won(
+    operator, client, world
+):
+    # Its teams' kept rows follow the fixture's status (a fixture counts as won once it
+    # is played), as they do after the secretary's own edit.
+    season = world.season
+    fixture = FixtureFactory(season=season, pub=world.pub, games_planned=1)
+    home, away = [ft.team for ft in fixture.fixture_teams.all()]
+    win_game(season=season, winner=home, loser=away, fixture=fixture)
+    assert standings.fixtures_won(season) == {home.pk: 1}
+    response = _admin_post(client, fixture, games_planned="3", status="scheduled")
+    assert response.status_code == 302
+    row = next(r for r in standings.team_rows(season) if r["id"] == home.pk)
+    assert row["fixtures_won"] == 0

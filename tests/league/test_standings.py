@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import rules
 from bench.recount import kept, recount
+from league import services as league_services
 from league import standings
 from league.models import Season, SideResult, Team
 from league.ranking import Pair, Totals, rank_teams
@@ -215,6 +216,42 @@ def test_fixtures_won_counts_the_team_that_won_more_games_of_the_fixture():
     assert standings.fixtures_won(season) == {away.pk: 1}
     fixture.refresh_from_db()
     assert (fixture.games_started, fixture.games_finished) == (3, 3)
+
+
+@pytest.mark.django_db
+def test_a_fixture_counts_as_won_once_it_is_played_not_while_it_is_in_play():
+    # 1-0 up after game 1 of 3, the table already said "Fixtures won 4" (3 before), and
+    # would have taken it back had they lost the match.
+    season = SeasonFactory()
+    fixture = FixtureFactory(season=season, games_planned=3)
+    home, away = [ft.team for ft in fixture.fixture_teams.all()]
+    win_game(season=season, winner=home, loser=away, fixture=fixture, number=1)
+    win_game(season=season, winner=home, loser=away, fixture=fixture, number=2)
+    assert standings.fixtures_won(season) == {}
+    assert team_row(season, home)["fixtures_won"] == 0
+    win_game(season=season, winner=away, loser=home, fixture=fixture, number=3)
+    assert standings.fixtures_won(season) == {home.pk: 1}
+    assert team_row(season, home)["fixtures_won"] == 1
+
+
+@pytest.mark.django_db
+def test_a_played_fixture_given_more_games_is_no_longer_counted_as_won():
+    # The secretary plans two more games: the fixture is in play again, and its kept
+    # rows say so at once (no drift until its next game).
+    season = SeasonFactory()
+    fixture = FixtureFactory(season=season, games_planned=1)
+    home, away = [ft.team for ft in fixture.fixture_teams.all()]
+    win_game(season=season, winner=home, loser=away, fixture=fixture, number=1)
+    assert team_row(season, home)["fixtures_won"] == 1
+    fixture.refresh_from_db()
+    league_services.fixture_update(
+        fixture=fixture, date=fixture.date, status="scheduled", games_planned=3
+    )
+    assert team_row(season, home)["fixtures_won"] == 0
+    league_services.fixture_update(
+        fixture=fixture, date=fixture.date, status="played", games_planned=1
+    )
+    assert team_row(season, home)["fixtures_won"] == 1
 
 
 @pytest.mark.skipif(
