@@ -82,3 +82,27 @@ def test_a_postponed_fixture_gets_its_new_date_in_one_step(
     assert_accessible(page)
     fixture.refresh_from_db()
     assert (str(fixture.date), fixture.status) == ("2027-01-14", "scheduled")
+
+
+@pytest.mark.parametrize(
+    ("tab", "columns"),
+    [
+        ("Players", ["Pos", "Player", "Games", "Win %"]),
+        ("Pubs", ["Pos", "Pub", "Games", "Win %"]),
+        ("All-time", ["Pos", "Team", "Games", "Win %"]),
+    ],
+)
+def test_the_other_tables_show_on_a_phone_what_they_are_ranked_by(
+    demo, live_server, page, assert_accessible, tab, columns
+):
+    # The players' table showed Pos, Player and Home pub (cut at the edge): Games, Wins
+    # and Win %, what it is ranked by, were a sideways swipe away inside the table.
+    page.goto(f"{live_server.url}/clare/")
+    page.get_by_role("link", name="Standings").first.click()
+    page.get_by_role("navigation", name="Standings tables").get_by_role("link", name=tab).click()
+    page.wait_for_load_state()
+    headers = page.locator("table.standings thead th:visible").all_inner_texts()
+    assert [h.replace("▲", "").replace("▼", "").strip() for h in headers] == columns
+    wrap = page.locator(".table-wrap").first
+    assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth")
+    assert_accessible(page)
