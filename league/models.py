@@ -25,6 +25,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 
 import rules
 
@@ -426,6 +427,14 @@ class Fixture(models.Model):
         if status == self.Status.SCHEDULED and games_planned and finished >= games_planned:
             return f"All {finished} games of this fixture are finished, so it stays played."
         return None
+
+    @property
+    def under_way(self) -> bool:
+        """Its match is being played, or is tonight's: a game in play, between games, or
+        not yet begun today. Its pages refresh themselves while it is."""
+        return self.status == self.Status.SCHEDULED and (
+            self.games_started > 0 or self.date == timezone.localdate()
+        )
 
     @property
     def state_display(self) -> str:

@@ -5,6 +5,7 @@ import datetime
 import uuid
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import dateformat, timezone
 
@@ -617,3 +618,28 @@ def test_a_rule_refused_with_htmx_comes_back_as_a_box_beside_the_form(organiser,
     assert response["HX-Reswap"] == "innerHTML"
     assert b"Trick 2 has no winner" in response.content
     assert not Deal.objects.exists()
+
+
+POLL = 'hx-trigger="every 20s"'
+
+
+def test_the_match_page_follows_the_match_for_a_reader(client, organiser, world):
+    # Opened by a player as "the match", it said "0 – 0, game 1 in play" long after game
+    # 1 was won and game 2 begun: it never refreshed itself.
+    url = reverse("scoring:fixture-play", args=[world.fixture.pk])
+    reader = Client()
+    assert POLL in reader.get(url).text  # game 1 in play
+    play(world.game, 5, 0)  # won: between games, the next not started
+    page = reader.get(url).text
+    assert POLL in page and "Game 2 of 3 is next." in page
+    # The organiser's own page has the form to start the next game: it is left alone.
+    assert POLL not in organiser.get(url).text
+    for number in (2, 3):
+        play(fixture_game(world.fixture, number=number, first_dealer=0), 5, 0)
+    assert POLL not in reader.get(url).text  # the match is over
+
+
+def test_the_fixture_page_follows_the_match_between_games_too(client, world):
+    url = world.fixture.get_absolute_url()
+    play(world.game, 5, 0)  # game 1 won, game 2 not yet started
+    assert POLL in Client().get(url).text
