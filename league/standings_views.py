@@ -261,9 +261,17 @@ def _print_context(request, league, season, kind, *, pdf=False) -> dict:
     """Every division's table (teams), or the one table, as plain values."""
     if kind not in KINDS:
         raise Http404("No such table.")
-    sections = []
+    sections, shown = [], ""
     if kind == "teams" and season is not None:
-        rows = standings.team_rows(season)
+        # As the page was filtered (a pub's teams, one division): printed as shown.
+        filters = _filters(request, season)
+        pub, division = filters["pub"], filters["division"]
+        rows = standings.team_rows(
+            season,
+            division_id=division.pk if division else None,
+            pub_id=pub.pk if pub else None,
+        )
+        shown = " · ".join(chosen.name for chosen in (pub, division) if chosen)
         if any(row["division"] for row in rows):
             for title, table in _division_tables(rows):
                 sections.append({"title": title, "table": table})
@@ -287,13 +295,17 @@ def _print_context(request, league, season, kind, *, pdf=False) -> dict:
             ]
             for row in section["rows"]
         ]
-    live = request.build_absolute_uri(_urls(league, season, kind)["page"])
+    page = _urls(league, season, kind)["page"]
+    if shown:
+        page += "?" + request.GET.urlencode()
+    live = request.build_absolute_uri(page)
     import segno  # small, but only print views need it
 
     return {
         "league": league,
         "season": season,
         "kind_label": KINDS[kind],
+        "shown": shown,
         "sections": sections,
         "notes": notes,
         "others": others,

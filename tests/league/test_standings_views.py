@@ -472,3 +472,22 @@ def test_the_all_time_print_view_states_the_all_time_ranking(client, season):
     page = reverse("league:all-time-print", args=[season.league.slug, "teams"])
     printed = client.get(page).content.decode()
     assert "Ranked by share of games won, then wins, points for and marches." in printed
+
+
+def test_a_pubs_table_prints_as_it_is_shown(client, season):
+    # The page filtered to one pub led to a print view and a PDF of the whole league:
+    # a pub printing its teams for its noticeboard got every other pub's too.
+    other = PubFactory(league=season.league, name="Nora Cronin's", slug="cronins")
+    TeamFactory(season=season, pub=other, name="Jinkers")
+    harbour = season.league.pubs.get(name="The Harbour Bar")
+    page = client.get(url("standings-teams", season), {"pub": harbour.slug}).content.decode()
+    printed_link = f'{url("standings-print", season, "teams")}?pub={harbour.slug}'
+    assert f'href="{printed_link}"' in page
+    assert f'href="{url("standings-pdf", season, "teams")}?pub={harbour.slug}"' in page
+    printed = client.get(printed_link).content.decode()
+    assert "Aces" in printed and "Jinkers" not in printed
+    assert "The Harbour Bar" in printed
+    pdf = client.get(url("standings-pdf", season, "teams"), {"pub": harbour.slug})
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "Aces" in text and "Jinkers" not in text
+    assert client.get(printed_link.replace(harbour.slug, "nowhere")).status_code == 404
