@@ -106,3 +106,25 @@ def test_the_other_tables_show_on_a_phone_what_they_are_ranked_by(
     wrap = page.locator(".table-wrap").first
     assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth")
     assert_accessible(page)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/clare/seasons/winter-2026/standings/teams/",
+        "/login/",
+        "/clare/pubs/harbour/screen/",
+        "/clare/seasons/winter-2026/standings/teams/print/",
+    ],
+)
+def test_with_large_text_a_phone_page_never_scrolls_sideways(demo, live_server, browser, path):
+    # A phone set to large text (here the page's type at 225%, as the page's own CSS
+    # cannot stop): the pub filter, the site's name, the pub screen's table and the
+    # print view's QR code each pushed the page wider than the screen.
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}{path}")
+    page.wait_for_load_state()
+    page.add_style_tag(content=":root { font-size: 225% !important; }")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
