@@ -695,6 +695,11 @@ def fixture_play(request, fixture_pk):
             "refused": refused,
             "today": today,
             "errors": errors,
+            # A reader follows the match: the page refreshes itself until it is over.
+            # The organiser's page, with its form to start the next game, is left alone.
+            "follow": not manages
+            and held != POSTPONED
+            and bool(match.next_number or match.in_play),
         },
         status=422 if errors or refused else 200,
     )
