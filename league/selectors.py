@@ -29,8 +29,8 @@ def season_teams(season):
 
 
 def fixture_games(fixture) -> list[dict]:
-    """A fixture's finished games from its result rows, each with its sides' scores and
-    its winner, in game order (1 query)."""
+    """A fixture's finished games from its result rows, each with its sides' scores, its
+    winner, the winner's team and why it won, in game order (1 query)."""
     games: dict[int, dict] = {}
     for row in SideResult.objects.filter(fixture=fixture).order_by("game_number", "side"):
         game = games.setdefault(
@@ -39,8 +39,29 @@ def fixture_games(fixture) -> list[dict]:
         )
         game["sides"].append((row.label, row.points_for))
         if row.won:
-            game["winner"] = row.label
+            game.update(winner=row.label, winning_team=row.team_id, reason=row.reason)
     return list(games.values())
+
+
+def fixture_result(fixture, games: list[dict]) -> str:
+    """The match in words, from its finished `games` (`fixture_games`): the games each
+    team has won so far, then, once the fixture is played, who won the match by how many
+    games ("Harbour Hearts won the match 2–1"), or that it was level. "" before a game
+    is finished."""
+    if not games:
+        return ""
+    teams = [seat.team for seat in fixture.fixture_teams.all()]
+    won = {team.pk: 0 for team in teams}
+    for game in games:
+        if game.get("winning_team") in won:
+            won[game["winning_team"]] += 1
+    if fixture.status != Fixture.Status.PLAYED:
+        return "Games won so far: " + " – ".join(f"{t.name} {won[t.pk]}" for t in teams) + "."
+    ranked = sorted(teams, key=lambda team: -won[team.pk])
+    score = "–".join(str(won[team.pk]) for team in ranked)
+    if len(ranked) > 1 and won[ranked[0].pk] == won[ranked[1].pk]:
+        return f"The match was level, {score}."
+    return f"{ranked[0].name} won the match {score}."
 
 
 PAGE_SIZE = 50

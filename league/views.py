@@ -64,6 +64,7 @@ from league.permissions import (
 from league.qr import qr_svg
 from league.selectors import (
     fixture_games,
+    fixture_result,
     fixtures_with_teams,
     paged,
     season_fixtures,
@@ -208,6 +209,7 @@ def fixture_detail(request, league_slug, pk):
     fixture = get_object_or_404(
         fixtures_with_teams(Fixture.objects.all()), season__league__slug=league_slug, pk=pk
     )
+    games = fixture_games(fixture)
     return render(
         request,
         "league/fixture_detail.html",
@@ -215,7 +217,8 @@ def fixture_detail(request, league_slug, pk):
             "league": fixture.season.league,
             "season": fixture.season,
             "fixture": fixture,
-            "games": fixture_games(fixture),
+            "games": games,
+            "result": fixture_result(fixture, games),
         },
     )
 

@@ -3,10 +3,12 @@
 import datetime
 
 import pytest
+from django.urls import reverse
 
 from league import services
-from league.models import League
+from league.models import Fixture, League
 from scoring.demo import load_demo
+from tests.e2e.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,6 +61,20 @@ def test_last_season_s_table_is_found_from_the_league_page_after_a_new_season_st
     page.get_by_role("link", name=f"Team table of {old.name}").click()
     page.wait_for_load_state()
     assert page.get_by_role("heading", level=1).inner_text().startswith(old.name)
+
+
+def test_a_played_fixture_says_who_won_the_match_and_each_game_why(
+    demo, live_server, page, assert_accessible
+):
+    fixture = Fixture.objects.filter(status="played").order_by("date", "pk").first()
+    page.goto(live_server.url + reverse("league:fixture", args=["clare", fixture.pk]))
+    page.wait_for_load_state()
+    result = page.locator(".match-result").inner_text()
+    assert " won the match " in result or result.startswith("The match was level")
+    assert "reached 25" in page.locator("#fixture-games").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=ARTIFACTS / "fixture-played-phone.png", full_page=True)
+    assert_accessible(page)
 
 
 def test_the_skip_link_jumps_to_the_content(demo, live_server, page):
