@@ -7,6 +7,7 @@ for screen readers, and the same numbers as a table. Lines are told apart by das
 pattern and marker as well as by colour, so they still read in black and white.
 """
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -14,6 +15,9 @@ from league.ranking import Points, Totals, rank_teams
 
 WIDTH, HEIGHT = 320, 180
 LEFT, RIGHT, TOP, BOTTOM = 36, 12, 12, 28
+# The axis labels' size in the box's units, as `.chart-tick` in site.css sets it: about
+# 14.5 px where the chart fills a 390 px phone. Labels are spaced so none overlap.
+TICK_FONT = 13
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,16 @@ def _x(index: int, count: int) -> float:
     return _scale(index, 0, max(count - 1, 1), LEFT, WIDTH - RIGHT)
 
 
+def _labelled(count: int) -> list[int]:
+    """Which of `count` evenly spaced points along the x axis get a label: every one, or
+    every few where they would stand closer than two labels' height, the last always."""
+    if count < 2:
+        return list(range(count))
+    gap = (WIDTH - RIGHT - LEFT) / (count - 1)
+    step = max(1, math.ceil(2 * TICK_FONT / gap))
+    return sorted(range(count - 1, -1, -step))
+
+
 def _line(label: str, css: str, xs: list[float], ys: list[float]) -> Line:
     dots = tuple(zip(xs, ys, strict=True))
     return Line(
@@ -84,6 +98,8 @@ def running_score(*, labels: list[str], totals: list[tuple[int, ...]], target: i
     steps = [tuple(0 for _ in labels), *totals]
     top = max([target, *(max(t) for t in steps)])
     xs = [_x(i, len(steps)) for i in range(len(steps))]
+    # The top of the scale is labelled only where it stands clear of the target's label.
+    clear_top = [top] if (top - target) * (HEIGHT - BOTTOM - TOP) >= TICK_FONT * top else []
     lines = tuple(
         _line(
             label,
@@ -99,11 +115,13 @@ def running_score(*, labels: list[str], totals: list[tuple[int, ...]], target: i
         desc=f"The score after each of {len(totals)} deals, to {target}. Final: {final}.",
         lines=lines,
         x_ticks=tuple(
-            Tick(str(i), x, HEIGHT - BOTTOM + 18) for i, x in enumerate(xs) if i or len(xs) < 2
+            Tick(str(i), xs[i], HEIGHT - BOTTOM + 18)
+            for i in _labelled(len(xs))
+            if i or len(xs) < 2
         ),
         y_ticks=tuple(
             Tick(str(v), LEFT - 6, _scale(v, 0, top, HEIGHT - BOTTOM, TOP))
-            for v in sorted({0, target, top})
+            for v in sorted({0, target, *clear_top})
         ),
         x_label="Deal",
         y_label="Points",
@@ -154,8 +172,8 @@ def position_chart(*, team_name: str, positions: list[tuple[int, int]], teams: i
         desc=f"Position in the table of {teams} teams after each round played.{latest}",
         lines=(line,) if positions else (),
         x_ticks=tuple(
-            Tick(str(rnd), x, HEIGHT - BOTTOM + 18)
-            for (rnd, _), x in zip(positions, xs, strict=True)
+            Tick(str(positions[i][0]), xs[i], HEIGHT - BOTTOM + 18)
+            for i in _labelled(len(positions))
         ),
         y_ticks=tuple(
             Tick(str(v), LEFT - 6, _scale(v, 1, max(teams, 2), TOP, HEIGHT - BOTTOM))

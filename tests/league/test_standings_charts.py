@@ -54,3 +54,34 @@ def test_positions_by_round_follow_the_running_totals():
     assert chart.rows == ((1, 1), (2, 2))
     assert chart.lines[0].dots[0][1] < chart.lines[0].dots[1][1]  # first place drawn higher
     assert "Now 2 of 2" in chart.desc
+
+
+def _apart(ticks, axis: str) -> float:
+    places = sorted(getattr(tick, axis) for tick in ticks)
+    return min((b - a for a, b in zip(places, places[1:], strict=False)), default=999)
+
+
+def test_a_long_season_labels_every_few_rounds_far_enough_apart_to_read():
+    """Older eyes: the labels are TICK_FONT high (about 14.5 px on a 390 px phone), so a
+    22-round season labels every few rounds, the last always, none overlapping."""
+    from league.charts import TICK_FONT
+
+    positions = [(rnd, 1 + rnd % 8) for rnd in range(1, 23)]
+    chart = position_chart(team_name="Aces", positions=positions, teams=8)
+    assert chart.x_ticks[-1].label == "22"
+    assert _apart(chart.x_ticks, "x") >= 2 * TICK_FONT
+    assert _apart(chart.y_ticks, "y") >= TICK_FONT
+    assert TICK_FONT >= 13
+    few = position_chart(team_name="Aces", positions=positions[:5], teams=8)
+    assert [tick.label for tick in few.x_ticks] == ["1", "2", "3", "4", "5"]
+
+
+def test_a_running_score_just_past_the_target_keeps_its_labels_apart():
+    from league.charts import TICK_FONT
+
+    totals = [(5 * i, 5 * i - 5) for i in range(1, 13)]  # ends 60–55, target 55
+    chart = running_score(labels=["Aces", "Bowers"], totals=totals, target=55)
+    assert "55" in [tick.label for tick in chart.y_ticks]
+    assert _apart(chart.y_ticks, "y") >= TICK_FONT
+    assert _apart(chart.x_ticks, "x") >= 2 * TICK_FONT
+    assert chart.x_ticks[-1].label == "12"
