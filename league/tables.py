@@ -17,6 +17,16 @@ NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 CELL = {False: "<td {}>{}</td>", True: '<th scope="row" {}>{}</th>'}
 
 
+class Number(tables.Column):
+    """A number (games, points, wins, a share): right-aligned, and the first tap on its
+    header puts the largest first, as a reader looking for the most expects."""
+
+    largest_first = True
+
+    def __init__(self, verbose_name, **kwargs):
+        super().__init__(verbose_name, attrs=NUM, **kwargs)
+
+
 class StandingsTable(tables.Table):
     position = tables.Column("Pos", attrs=NUM)
 
@@ -98,16 +108,16 @@ class TeamTable(StandingsTable):
     team = tables.Column("Team", accessor="name")
     pub = tables.Column("Pub")
     division = tables.Column("Division")
-    played = tables.Column("P", attrs=NUM)
-    won = tables.Column("W", attrs=NUM)
-    lost = tables.Column("L", attrs=NUM)
-    league_points = tables.Column("Pts", attrs=NUM)
-    points_for = tables.Column("For", attrs=NUM)
-    points_against = tables.Column("Against", attrs=NUM)
-    difference = tables.Column("Diff", attrs=NUM)
-    marches = tables.Column("Marches", attrs=NUM)
-    shutout_wins = tables.Column("Shutouts", attrs=NUM)
-    fixtures_won = tables.Column("Fixtures won", attrs=NUM)
+    played = Number("P")
+    won = Number("W")
+    lost = Number("L")
+    league_points = Number("Pts")
+    points_for = Number("For")
+    points_against = Number("Against")
+    difference = Number("Diff")
+    marches = Number("Marches")
+    shutout_wins = Number("Shutouts")
+    fixtures_won = Number("Fixtures won")
     note = tables.Column("Tie-break", orderable=False, visible=False)
 
     class Meta(StandingsTable.Meta):
@@ -149,11 +159,11 @@ class TeamTable(StandingsTable):
 class PlayerTable(StandingsTable):
     player = tables.Column("Player", accessor="name")
     pub = tables.Column("Home pub")
-    played = tables.Column("Games", attrs=NUM)
-    won = tables.Column("Wins", attrs=NUM)
-    win_percent = tables.Column("Win %", attrs=NUM)
-    points_for = tables.Column("Points for", attrs=NUM)
-    marches = tables.Column("Marches", attrs=NUM)
+    played = Number("Games")
+    won = Number("Wins")
+    win_percent = Number("Win %")
+    points_for = Number("Points for")
+    marches = Number("Marches")
 
     class Meta(StandingsTable.Meta):
         pass
@@ -167,10 +177,10 @@ class PlayerTable(StandingsTable):
 
 class PubTable(StandingsTable):
     pub = tables.Column("Pub", accessor="name")
-    teams = tables.Column("Teams", attrs=NUM)
-    played = tables.Column("Games", attrs=NUM)
-    won = tables.Column("Wins", attrs=NUM)
-    win_percent = tables.Column("Win %", attrs=NUM)
+    teams = Number("Teams")
+    played = Number("Games")
+    won = Number("Wins")
+    win_percent = Number("Win %")
 
     class Meta(StandingsTable.Meta):
         pass
@@ -186,12 +196,12 @@ class AllTimeTeamTable(StandingsTable):
     """Partnerships across seasons, named by their latest team name."""
 
     team = tables.Column("Team", accessor="name")
-    played = tables.Column("Games", attrs=NUM)
-    won = tables.Column("Wins", attrs=NUM)
-    win_percent = tables.Column("Win %", attrs=NUM)
-    seasons = tables.Column("Seasons", attrs=NUM)
-    points_for = tables.Column("Points for", attrs=NUM)
-    marches = tables.Column("Marches", attrs=NUM)
+    played = Number("Games")
+    won = Number("Wins")
+    win_percent = Number("Win %")
+    seasons = Number("Seasons")
+    points_for = Number("Points for")
+    marches = Number("Marches")
 
     class Meta(StandingsTable.Meta):
         pass

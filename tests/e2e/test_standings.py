@@ -69,10 +69,24 @@ def test_sorting_swaps_only_the_table_and_the_other_tables_pass_axe(
     assert names == sorted(names)
     # htmx swapped the table alone: the page (and its script state) stayed.
     assert page.evaluate("window.marker") == "kept"
+    # A first tap on a number puts the largest first.
+    page.locator("table.standings thead").get_by_role("link", name="Pts").click()
+    page.wait_for_url("**sort=-league_points**")
+    page.wait_for_load_state()
+    points = [
+        int(p) for p in page.locator("table.standings tbody td.col-league_points").all_inner_texts()
+    ]
+    assert points == sorted(points, reverse=True) and points[0] > points[-1]
+    assert page.evaluate("window.marker") == "kept"
 
     page.locator("table.standings tbody th[scope=row] a").first.click()
     page.wait_for_load_state()
     assert page.locator("svg title").first.text_content().endswith("league position by round")
+    # The chart's labels are as big on the phone as the page's small print (14 px).
+    sizes = page.locator(".chart-tick").evaluate_all(
+        "ticks => ticks.map(t => t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize))"
+    )
+    assert sizes and min(sizes) >= 14
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=ARTIFACTS / "standings-team-phone.png", full_page=True)
     assert_accessible(page)

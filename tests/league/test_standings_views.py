@@ -106,6 +106,25 @@ def test_sorting_by_a_column_works_as_a_plain_link_and_as_an_htmx_swap(client, s
     assert "HX-Request" in partial["Vary"]
 
 
+def test_a_first_tap_on_a_number_puts_the_largest_first(client, season):
+    """Pts, For, Wins…: a reader taps to see the most first; names sort A to Z, and the
+    position 1 first. A second tap turns each round."""
+    html = client.get(url("standings-teams", season)).content.decode()
+    links = dict(re.findall(r'href="\?sort=([-\w]+)"[^>]*>([^<]+)</a>', html))
+    by_header = {header: sort for sort, header in links.items()}
+    assert by_header["Pts"] == "-league_points"
+    assert by_header["For"] == "-points_for"
+    assert by_header["Team"] == "team"
+    assert by_header["Pos"] == "-position"  # shown by position already: the tap turns it
+    ordered = client.get(url("standings-teams", season), {"sort": "-league_points"})
+    html = ordered.content.decode()
+    assert 'aria-sort="descending"' in html
+    assert 'href="?sort=league_points"' in html
+    players = reverse("league:standings-players", args=["clare", "winter-2026"])
+    html = client.get(players).content.decode()
+    assert 'href="?sort=-win_percent"' in html
+
+
 def test_a_pub_filter_keeps_positions_and_unknown_choices_are_404(client, season):
     other = PubFactory(league=season.league, name="The Thatch")
     TeamFactory(season=season, pub=other, name="Dealers")
@@ -481,7 +500,7 @@ def test_a_pubs_table_prints_as_it_is_shown(client, season):
     TeamFactory(season=season, pub=other, name="Jinkers")
     harbour = season.league.pubs.get(name="The Harbour Bar")
     page = client.get(url("standings-teams", season), {"pub": harbour.slug}).content.decode()
-    printed_link = f'{url("standings-print", season, "teams")}?pub={harbour.slug}'
+    printed_link = f"{url('standings-print', season, 'teams')}?pub={harbour.slug}"
     assert f'href="{printed_link}"' in page
     assert f'href="{url("standings-pdf", season, "teams")}?pub={harbour.slug}"' in page
     printed = client.get(printed_link).content.decode()
