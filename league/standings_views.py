@@ -146,7 +146,7 @@ def _page(request, league, season, kind):
         "kind_label": KINDS[kind],
         "filters": filters,
         "min_games": min_games if kind == "players" else None,
-        "tiebreaks": [LABELS[k] for k in standings.tiebreak_keys(season)] if season else [],
+        "ranked_by": _ranked_by(season, kind),
         "urls": _urls(league, season, kind),
     }
     context["table_html"] = _table_html(request, league, season, kind, context)
@@ -248,13 +248,13 @@ def all_time_download(request, league_slug, kind, fmt):
 
 
 def _ranked_by(season, kind) -> str:
-    """How the printed table is ranked, in the words its page uses."""
+    """How a table is ranked, in the words its page and its print view both use."""
     if kind == "teams" and season is not None:
         keys = ", then ".join(LABELS[k] for k in standings.tiebreak_keys(season))
-        return f"{keys}; teams still level share a position"
+        return f"Ranked by {keys}. Teams still level share a position."
     if kind == "pubs":
-        return "share of games won, then wins"
-    return "share of games won, then wins, points for and marches"
+        return "Ranked by share of games won, then wins."
+    return "Ranked by share of games won, then wins, points for and marches."
 
 
 def _print_context(request, league, season, kind, *, pdf=False) -> dict:

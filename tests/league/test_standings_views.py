@@ -1,6 +1,7 @@
 """Standings pages: what they show, their exports, print view and PDF, and their cost."""
 
 import csv
+import html
 import io
 import re
 
@@ -491,6 +492,25 @@ def test_the_all_time_print_view_states_the_all_time_ranking(client, season):
     page = reverse("league:all-time-print", args=[season.league.slug, "teams"])
     printed = client.get(page).content.decode()
     assert "Ranked by share of games won, then wins, points for and marches." in printed
+
+
+@pytest.mark.parametrize("kind", ["teams", "players", "pubs"])
+@pytest.mark.parametrize("all_time", [False, True])
+def test_the_page_and_its_print_view_state_one_ranking(client, season, kind, all_time):
+    # Each said it in its own words: "…then points difference. Teams still level share
+    # a position." on screen, "…then points difference; teams still level share a
+    # position." on paper, each written separately and free to drift apart.
+    if all_time:
+        args = [season.league.slug]
+        page = reverse(f"league:all-time-{kind}", args=args)
+        printed = reverse("league:all-time-print", args=[*args, kind])
+    else:
+        page, printed = url(f"standings-{kind}", season), url("standings-print", season, kind)
+    responses = [client.get(address) for address in (page, printed)]
+    said = responses[0].context["ranked_by"]
+    assert said.startswith("Ranked by ") and said == responses[1].context["ranked_by"]
+    for response in responses:
+        assert said in html.unescape(response.content.decode())
 
 
 def test_a_pubs_table_prints_as_it_is_shown(client, season):
