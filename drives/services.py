@@ -75,7 +75,9 @@ def plan_for(drive: Drive) -> movement.Plan:
     )
 
 
-def _check_settings(fields: dict) -> None:
+def check_settings(fields: dict) -> None:
+    """A drive's settings against the set-up form's rules: a DriveError in its words.
+    Also checks a drive brought in from a league's data file (drives/league_data.py)."""
     individual = fields.get("format") == Drive.Format.INDIVIDUAL
     size = fields.get("table_size")
     if individual and size not in (3, 4, 5, 6):
@@ -100,7 +102,7 @@ def drive_create(*, league: League, pub: Pub, name: str, date: datetime.date, **
     preset = PRESETS.get(fields.pop("preset", "") or "", {})
     settings = {k: v for k, v in preset.items() if k != "label"}
     settings.update({k: v for k, v in fields.items() if v is not None or k == "jackpot"})
-    _check_settings(settings)
+    check_settings(settings)
     with transaction.atomic():
         return Drive.objects.create(
             league=league,

@@ -1,7 +1,8 @@
 """
 A league's data as one file: `league_export` writes every season, division, pub,
 player, team, fixture, game, side, deal (with its old versions), scorer link,
-confirmation and the games' record (events) as a ZIP of CSVs plus `manifest.json`;
+confirmation and the games' record (events), then the tables other apps add (card
+drives: league/data_tables.py), as a ZIP of CSVs plus `manifest.json`;
 `league_import` makes a new league from such a file, on this install or another.
 
 The words:
@@ -28,18 +29,19 @@ The words:
   `'Neill` is written `''Neill`, and both come back as they were. Only text columns:
   numbers, dates, references and ids never start so. Format 1 wrote text as it was,
   so a format 1 file is read without taking anything off.
+- **Formats.** 2 escaped text; 3 added card drives. A file is read with the tables its
+  format held (a table's `since`), so a format 1 or 2 file is read without drives.
 """
 
 import csv
 import datetime
+import decimal
 import hashlib
 import io
 import json
 import tomllib
 import uuid
 import zipfile
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
@@ -48,6 +50,21 @@ from django.db import DatabaseError, models, transaction
 
 import rules
 from league import results
+from league.data_tables import (
+    BOOL,
+    DATE,
+    DECIMAL,
+    INT,
+    JSON,
+    PERSON,
+    TEXT,
+    TIME,
+    C,
+    Column,
+    R,
+    Table,
+    app_tables,
+)
 from league.exports import FORMULA_STARTS
 from league.models import (
     Division,
@@ -65,9 +82,9 @@ from scoring.outcome import record_results
 from scoring.services import game_result, season_results_rebuild
 
 FORMAT = "twenty-five-league"
-# 2: text cells escaped (see above). Format 1 files, from before, are still read.
-FORMAT_VERSION = 2
-FORMAT_VERSIONS_READ = (1, 2)
+# 3: card drives; 2: text cells escaped (see above). Older files are still read.
+FORMAT_VERSION = 3
+FORMAT_VERSIONS_READ = (1, 2, 3)
 MANIFEST = "manifest.json"
 # A file bigger than this, unpacked, is refused before anything is read into memory.
 MAX_UNCOMPRESSED = 50 * 1024 * 1024
@@ -87,45 +104,9 @@ class LeagueDataError(Exception):
     """A league file that cannot be imported; the message says why, in plain words."""
 
 
-# The kinds of column: how a value is written, and read back.
-TEXT, INT, BOOL, DATE, TIME, JSON, PERSON = "text", "int", "bool", "date", "time", "json", "person"
-
-
-@dataclass(frozen=True)
-class Column:
-    name: str  # the CSV column and, unless `ref`, the model's field
-    kind: str = TEXT
-    ref: str = ""  # the table a reference points into ("pubs"), else ""
-    null: bool = False
-
-
-@dataclass(frozen=True)
-class Table:
-    name: str
-    model: type[models.Model]
-    columns: tuple[Column, ...]
-    rows: Callable  # league -> QuerySet in the order the rows were made
-
-    @property
-    def file(self) -> str:
-        return f"{self.name}.csv"
-
-    @property
-    def header(self) -> list[str]:
-        return ["id", *(c.name for c in self.columns)]
-
-
-def C(name, kind=TEXT, **extra) -> Column:
-    return Column(name, kind, **extra)
-
-
-def R(name, table, null=False) -> Column:
-    return Column(name, INT, ref=table, null=null)
-
-
 # In the order they are written: a table refers only to tables above it.
 TABLES = (
-    Table("pubs", Pub, (C("name"), C("slug"), C("town")), lambda lg: lg.pubs),
+    Table("pubs", Pub, (C("name"), C("slug"), C("town")), lambda lg: lg.pubs, league=True),
     Table(
         "seasons",
         Season,
@@ -147,6 +128,8 @@ TABLES = (
             C("confirmed_only", BOOL),
         ),
         lambda lg: lg.seasons,
+        league=True,
+        checked=True,
     ),
     Table(
         "divisions",
@@ -159,6 +142,7 @@ TABLES = (
         Player,
         (C("name"), R("home_pub", "pubs", null=True)),
         lambda lg: lg.players,
+        league=True,
     ),
     Table(
         "teams",
@@ -191,6 +175,7 @@ TABLES = (
             C("games_finished", INT),
         ),
         lambda lg: Fixture.objects.filter(season__league=lg),
+        checked=True,
     ),
     Table(
         "fixture_teams",
@@ -222,6 +207,8 @@ TABLES = (
             C("finished_at", TIME, null=True),
         ),
         lambda lg: lg.games,
+        league=True,
+        stamped=("created_at",),
     ),
     Table(
         "game_sides",
@@ -252,6 +239,8 @@ TABLES = (
             C("revoked_at", TIME, null=True),
         ),
         lambda lg: ScorerLink.objects.filter(game__league=lg),
+        fill=lambda: {"token": new_token()},
+        stamped=("created_at",),
     ),
     Table(
         "deals",
@@ -270,6 +259,8 @@ TABLES = (
             C("created_at", TIME),
         ),
         lambda lg: Deal.objects.filter(game__league=lg),
+        fill=lambda: {"key": uuid.uuid4()},
+        stamped=("created_at",),
     ),
     Table(
         "confirmations",
@@ -281,6 +272,7 @@ TABLES = (
             C("created_at", TIME),
         ),
         lambda lg: Confirmation.objects.filter(game__league=lg),
+        stamped=("created_at",),
     ),
     Table(
         "game_events",
@@ -295,11 +287,11 @@ TABLES = (
             C("created_at", TIME),
         ),
         lambda lg: GameEvent.objects.filter(game__league=lg),
+        stamped=("created_at",),
     ),
+    # Read when this module is first imported, once the apps are loaded.
+    *app_tables(),
 )
-BY_NAME = {table.name: table for table in TABLES}
-# Fields that `auto_now_add` would overwrite on insert: written again after it.
-STAMPED = {"games", "scorer_links", "deals", "confirmations", "game_events"}
 
 
 # Export ------------------------------------------------------------------------------
@@ -388,23 +380,18 @@ def league_export(league: League) -> bytes:
 
 
 def _unpack(zip_bytes: bytes) -> dict[str, bytes]:
-    """The ZIP's files, refusing a file that is not one, is too big unpacked, or holds
-    anything but the manifest and the tables."""
-    expected = {MANIFEST, *(table.file for table in TABLES)}
+    """The ZIP's files, refusing a file that is not one, is too big unpacked, or has no
+    manifest. Which tables it must hold is its format's (see `_manifest`)."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(zip_bytes))
         infos = archive.infolist()
     except (zipfile.BadZipFile, ValueError, OSError) as error:
         raise LeagueDataError("This file is not a league's data: it is not a ZIP file.") from error
     names = [info.filename for info in infos]
-    unknown = sorted(set(names) - expected)
-    if unknown:
-        raise LeagueDataError(f"The ZIP holds a file that is not a league's data: {unknown[0]}.")
     if len(names) != len(set(names)):
         raise LeagueDataError("The ZIP holds the same file twice.")
-    missing = sorted(expected - set(names))
-    if missing:
-        raise LeagueDataError(f"The ZIP has no {missing[0]}: it is not a whole league's data.")
+    if MANIFEST not in names:
+        raise LeagueDataError(f"The ZIP has no {MANIFEST}: it is not a whole league's data.")
     too_big = f"The ZIP unpacks to more than {MAX_UNCOMPRESSED // 1024 // 1024} MB: too big."
     if sum(info.file_size for info in infos) > MAX_UNCOMPRESSED:
         raise LeagueDataError(too_big)
@@ -423,20 +410,33 @@ def _unpack(zip_bytes: bytes) -> dict[str, bytes]:
     return files
 
 
-def _manifest(files: dict[str, bytes]) -> dict:
+def _manifest(files: dict[str, bytes]) -> tuple[dict, tuple[Table, ...]]:
+    """The manifest, and the tables of its format, refusing a format this install does
+    not read (checked first, so a newer file is told so), a file missing or extra for its
+    format, and a table changed since it was exported."""
     try:
         manifest = json.loads(files[MANIFEST].decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise LeagueDataError("manifest.json cannot be read.") from error
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise LeagueDataError("manifest.json does not describe a league's data.")
-    if manifest.get("format_version") not in FORMAT_VERSIONS_READ:
+    version = manifest.get("format_version")
+    if type(version) is not int or version not in FORMAT_VERSIONS_READ:
+        *earlier, last = map(str, FORMAT_VERSIONS_READ)
         raise LeagueDataError(
-            f"This file is in format {manifest.get('format_version')!r}; "
-            f"this install reads formats {' and '.join(map(str, FORMAT_VERSIONS_READ))}."
+            f"This file is in format {version!r}; "
+            f"this install reads formats {', '.join(earlier)} and {last}."
         )
+    tables = tuple(table for table in TABLES if table.since <= version)
+    expected = {MANIFEST, *(table.file for table in tables)}
+    unknown = sorted(set(files) - expected)
+    if unknown:
+        raise LeagueDataError(f"The ZIP holds a file that is not a league's data: {unknown[0]}.")
+    missing = sorted(expected - set(files))
+    if missing:
+        raise LeagueDataError(f"The ZIP has no {missing[0]}: it is not a whole league's data.")
     listed = {t.get("file"): t for t in manifest.get("tables", []) if isinstance(t, dict)}
-    for table in TABLES:
+    for table in tables:
         entry = listed.get(table.file)
         if entry is None:
             raise LeagueDataError(f"manifest.json does not list {table.file}.")
@@ -444,7 +444,7 @@ def _manifest(files: dict[str, bytes]) -> dict:
             raise LeagueDataError(
                 f"{table.file} has been changed since it was exported (its checksum differs)."
             )
-    return manifest
+    return manifest, tables
 
 
 class _Bad(Exception):
@@ -477,9 +477,14 @@ def _value(text: str, column: Column, *, escaped: bool):
             return value
         if column.kind == JSON:
             return json.loads(text)
+        if column.kind == DECIMAL:
+            value = decimal.Decimal(text)
+            if not value.is_finite() or value < 0:
+                raise ValueError
+            return value
         if column.kind == PERSON and text != ACCOUNT:
             raise ValueError
-    except (ValueError, KeyError, json.JSONDecodeError) as error:
+    except (ValueError, KeyError, json.JSONDecodeError, decimal.InvalidOperation) as error:
         raise _Bad(f"{column.name} “{text[:40]}” cannot be read") from error
     return text
 
@@ -515,16 +520,16 @@ def _read(table: Table, data: bytes, sizes: dict[str, int], *, escaped: bool) ->
     return rows
 
 
-def _check(tables: dict[str, list[dict]]) -> None:
+def _check(in_file: tuple[Table, ...], tables: dict[str, list[dict]]) -> None:
     """What the database would refuse less clearly, or not at all: the rules presets,
-    the scores and statuses, and every season's and fixture's own rules."""
+    the scores and statuses, then each row of a `checked` table against its model's
+    own rules and each row of a table with a `check` against that."""
     for number, season in enumerate(tables["seasons"], start=1):
         where = f"seasons.csv row {number}"
         if season["ruleset_key"] not in rules.RULESETS:
             raise LeagueDataError(f"{where}: unknown rules preset “{season['ruleset_key']}”.")
         if season["status"] not in Season.Status.values:
             raise LeagueDataError(f"{where}: unknown status “{season['status']}”.")
-        _check_row(BY_NAME["seasons"], season, where=where)
     for number, game in enumerate(tables["games"], start=1):
         where = f"games.csv row {number}"
         if game["ruleset_key"] not in rules.RULESETS:
@@ -536,15 +541,23 @@ def _check(tables: dict[str, list[dict]]) -> None:
         where = f"fixtures.csv row {number}"
         if fixture["status"] not in Fixture.Status.values:
             raise LeagueDataError(f"{where}: unknown status.")
-        _check_row(BY_NAME["fixtures"], fixture, where=where)
+    for table in in_file:
+        for number, row in enumerate(tables[table.name], start=1):
+            where = f"{table.file} row {number}"
+            if table.checked:
+                _check_row(table, row, where=where)
+            problem = table.check(row) if table.check else None
+            if problem:
+                raise LeagueDataError(f"{where}: {problem}")
 
 
 def _check_row(table: Table, row: dict, *, where: str) -> None:
     """The row against its model's own rules (league/models.py: dates from 2000 to 2100,
-    a loss worth less than a win, league points first, a played fixture not scheduled),
-    as the admin checks them. Only the file's own values are checked: the rows it refers
-    to are not made yet (so a match night before its season's start, which a season
-    whose start moved later may hold, is not checked), and uniqueness is the database's."""
+    a loss worth less than a win, league points first, a played fixture not scheduled;
+    a drive's choices and lengths), as the admin checks them. Only the file's own values
+    are checked: the rows it refers to are not made yet (so a match night before its
+    season's start, which a season whose start moved later may hold, is not checked),
+    and uniqueness is the database's."""
     fields = {column.name: row[column.name] for column in table.columns if not column.ref}
     others = [field.name for field in table.model._meta.fields if field.name not in fields]
     try:
@@ -578,17 +591,17 @@ def league_import(zip_bytes: bytes, *, slug: str, name: str | None = None, user)
     """A new league at `slug` from a file `league_export` wrote, run by `user`. Every
     file is checked before anything is written; then all of it is written, or nothing."""
     files = _unpack(zip_bytes)
-    manifest = _manifest(files)
+    manifest, in_file = _manifest(files)
     tables: dict[str, list[dict]] = {}
     sizes: dict[str, int] = {}
     counts = {t["file"]: t.get("rows") for t in manifest["tables"] if isinstance(t, dict)}
     escaped = manifest["format_version"] >= 2
-    for table in TABLES:
+    for table in in_file:
         tables[table.name] = _read(table, files[table.file], sizes, escaped=escaped)
         sizes[table.name] = len(tables[table.name])
         if counts.get(table.file) != sizes[table.name]:
             raise LeagueDataError(f"{table.file} does not have the rows manifest.json lists.")
-    _check(tables)
+    _check(in_file, tables)
     slug = _check_slug(slug)
     name = (name or "").strip() or str(manifest.get("league", {}).get("name", "")).strip()
     if not name or len(name) > League._meta.get_field("name").max_length:
@@ -598,7 +611,7 @@ def league_import(zip_bytes: bytes, *, slug: str, name: str | None = None, user)
         with transaction.atomic():
             league = League.objects.create(name=name, slug=slug)
             league.secretaries.add(user)
-            _write(league, tables, user)
+            _write(league, in_file, tables, user)
     except DatabaseError as error:
         raise LeagueDataError(
             "The file's data breaks a rule of the league's records and was not imported "
@@ -607,10 +620,10 @@ def league_import(zip_bytes: bytes, *, slug: str, name: str | None = None, user)
     return league
 
 
-def _write(league: League, tables: dict[str, list[dict]], user) -> None:
+def _write(league: League, in_file: tuple[Table, ...], tables: dict[str, list[dict]], user) -> None:
     person = user if user is not None and user.is_authenticated else None
     made: dict[str, list] = {}
-    for table in TABLES:
+    for table in in_file:
         objs = []
         for row in tables[table.name]:
             fields = {}
@@ -628,11 +641,12 @@ def _write(league: League, tables: dict[str, list[dict]], user) -> None:
                 fields["season_id"] = made["teams"][row["team"] - 1].season_id
             objs.append(_new(table, league, fields))
         made[table.name] = table.model.objects.bulk_create(objs, batch_size=2000)
-        if table.name in STAMPED and objs:
-            # `auto_now_add` set these to now on insert: put back the file's times.
+        if table.stamped and objs:
+            # `auto_now` and `auto_now_add` set these to now on insert: put back the file's.
             for obj, row in zip(made[table.name], tables[table.name], strict=True):
-                obj.created_at = row["created_at"]
-            table.model.objects.bulk_update(made[table.name], ["created_at"], batch_size=2000)
+                for field in table.stamped:
+                    setattr(obj, field, row[field])
+            table.model.objects.bulk_update(made[table.name], table.stamped, batch_size=2000)
 
     for season in league.seasons.all():
         season_results_rebuild(season=season)
@@ -643,10 +657,8 @@ def _write(league: League, tables: dict[str, list[dict]], user) -> None:
 
 def _new(table: Table, league: League, fields: dict) -> models.Model:
     """One row of `table`, with what the file does not hold."""
-    if table.name in ("pubs", "seasons", "players", "games"):
+    if table.league:
         fields["league"] = league
-    if table.name == "deals":
-        fields["key"] = uuid.uuid4()
-    if table.name == "scorer_links":
-        fields["token"] = new_token()
+    if table.fill:
+        fields.update(table.fill())
     return table.model(**fields)

@@ -222,11 +222,14 @@ def test_names_a_spreadsheet_would_run_go_out_and_back_unchanged(formula_league)
 
 def _format_1(files: dict[str, bytes]) -> dict[str, bytes]:
     """The files as format 1 wrote them, for a league whose only escaped names are its
-    players': text as it is, no apostrophe added."""
+    players': text as it is, no apostrophe added, and no table added since (drives)."""
     players = files["players.csv"].replace(b"''Neill", b"'Neill").replace(b"'=1+1", b"=1+1")
+    newer = {table.file for table in TABLES if table.since > 1}
     manifest = json.loads(files[MANIFEST])
     manifest["format_version"] = 1
-    return _resigned({**files, "players.csv": players, MANIFEST: json.dumps(manifest).encode()})
+    manifest["tables"] = [entry for entry in manifest["tables"] if entry["file"] not in newer]
+    kept = {name: data for name, data in files.items() if name not in newer}
+    return _resigned({**kept, "players.csv": players, MANIFEST: json.dumps(manifest).encode()})
 
 
 def test_a_file_from_before_text_was_escaped_is_read_as_it_was_written():
@@ -282,11 +285,22 @@ def _resigned(files: dict[str, bytes]) -> dict[str, bytes]:
 
 
 def test_a_file_in_a_format_this_install_does_not_read_is_refused(exported):
+    """Said before its files are looked at: a newer format may hold tables unknown here."""
     files = _files(exported)
     manifest = json.loads(files[MANIFEST])
-    manifest["format_version"] = 3
+    manifest["format_version"] = 4
     files[MANIFEST] = json.dumps(manifest).encode()
-    _refused(_zip(files), "This file is in format 3")
+    files["tournaments.csv"] = b"id,name\n"
+    _refused(_zip(files), "This file is in format 4; this install reads formats 1, 2 and 3.")
+
+
+def test_a_format_that_is_not_a_whole_number_is_refused(exported):
+    # JSON's true equals 1 in Python: it was read as a format 1 file.
+    files = _files(exported)
+    manifest = json.loads(files[MANIFEST])
+    manifest["format_version"] = True
+    files[MANIFEST] = json.dumps(manifest).encode()
+    _refused(_zip(files), "This file is in format True; this install reads formats 1, 2 and 3.")
 
 
 def test_a_changed_csv_is_refused_by_its_checksum(exported):
