@@ -21,7 +21,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import Case, F, Value, When
 
-from league.models import Fixture, League, Season, SideResult
+from league.models import Fixture, FixtureTeam, League, Season, SideResult
 from league.standings import standings_derive
 
 # Seconds a published version is kept unless moved on before: then the next reader makes
@@ -181,6 +181,14 @@ def _write(summaries: Sequence[GameSummary]) -> None:
         ),
         batch_size=5000,
     )
+
+
+def fixture_reopened(fixture: Fixture) -> None:
+    """A played fixture's next game has started (the secretary planned more): it is in
+    play again, so its teams' kept rows no longer count it as won. Call inside the
+    game's transaction, after `fixture_progress`."""
+    teams = FixtureTeam.objects.filter(fixture=fixture).values_list("team_id", flat=True)
+    standings_derive(season_id=fixture.season_id, team_ids=list(teams))
 
 
 def fixture_progress(*, fixture_id: int, started: int, finished: int) -> None:

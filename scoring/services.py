@@ -101,6 +101,8 @@ def game_start(
             )
             side.players.set(spec.players)
         _fixture_sync(game)
+        if fixture is not None and fixture.status == Fixture.Status.PLAYED:
+            results.fixture_reopened(fixture)
         _event(
             game=game, kind=GameEvent.Kind.STARTED, user=_person(user), text=_describe_start(game)
         )

@@ -254,6 +254,29 @@ def test_a_played_fixture_given_more_games_is_no_longer_counted_as_won():
     assert team_row(season, home)["fixtures_won"] == 1
 
 
+@pytest.mark.django_db
+def test_a_played_fixture_reopened_by_its_next_game_is_no_longer_counted_as_won():
+    # Found by a walk: the secretary planned 5 games of a played match and left it
+    # played; game 4's start put it back in play, but the table kept "Fixtures won 3"
+    # (2 by a recount) until a game of the match was finished.
+    from scoring.services import game_next
+
+    season = SeasonFactory()
+    fixture = FixtureFactory(season=season, games_planned=1)
+    home, away = [ft.team for ft in fixture.fixture_teams.all()]
+    win_game(season=season, winner=home, loser=away, fixture=fixture, number=1)
+    fixture.refresh_from_db()
+    league_services.fixture_update(
+        fixture=fixture, date=fixture.date, status="played", games_planned=3
+    )
+    assert team_row(season, home)["fixtures_won"] == 1
+    game_next(fixture=fixture, number=2, first_dealer=0)
+    fixture.refresh_from_db()
+    assert fixture.state_display == "In play"
+    assert team_row(season, home)["fixtures_won"] == 0
+    assert kept(season) == recount(season)
+
+
 @pytest.mark.skipif(
     connection.vendor != "postgresql", reason="SQLite's test database is one connection's"
 )
