@@ -30,7 +30,7 @@ from league.permissions import ask_to_log_in, request_runs_pub
 from league.qr import qr_svg
 from scoring import services
 from scoring.forms import CorrectionForm, DealForm, FriendlyForm, LinkForm, StartForm, VersionForm
-from scoring.models import Game, ScorerLink
+from scoring.models import Deal, Game, ScorerLink
 from scoring.selectors import (
     game_events,
     game_for_sheet,
@@ -409,27 +409,7 @@ def deal_correct(request, pk, number):
     deal = get_object_or_404(game.deals.live(), number=number)
     # The form starts from the deal as it is; a refused one shows what was typed.
     entered = request.POST if request.method == "POST" else {}
-    context = {
-        "league": game.league,
-        "season": game.season,
-        "game": game,
-        "deal": deal,
-        "sides": list(game.game_sides.all()),
-        "key": uuid.uuid4(),
-        "bonus": game.ruleset.highest_trump_bonus > 0,
-        "tricks_range": range(6),
-        "trick_numbers": range(1, 6),
-        "counts": {
-            side: _as_entered(entered, f"tricks_{side}", count)
-            for side, count in enumerate(deal.trick_counts)
-        },
-        "dealer": _as_entered(entered, "dealer", deal.dealer),
-        "bonus_side": _as_entered(entered, "bonus_side", deal.bonus_side),
-        "reason": entered.get("reason", ""),
-        # A deal entered trick by trick is corrected trick by trick: its order decides
-        # who reached the target, so it is shown and kept.
-        "order": _trick_rows(game, request.POST if request.method == "POST" else None, deal),
-    }
+    context = _correction(game, deal, entered)
     if request.method != "POST":
         return render(request, "scoring/deal_correct.html", context)
     form = CorrectionForm(request.POST, game=game)
@@ -450,8 +430,15 @@ def deal_correct(request, pk, number):
         except rules.InvalidDeal as error:
             errors = [with_side_names(str(error), _labels(game))]
         except services.StaleGame as stale:
-            status, errors = 409, [str(stale)]
-            context["game"] = _game(stale.game.pk)
+            # Someone else changed the game: the form starts again from the deal as it
+            # now is, so one more tap cannot save over their change unseen; what this
+            # person typed is said, to enter again if it is still right.
+            tricks = zip(context["sides"], form.cleaned_data["tricks"], strict=True)
+            typed = " · ".join(f"{side.label} {count}" for side, count in tricks)
+            status, errors = 409, [str(stale), f"You had entered: {typed}."]
+            game = _game(stale.game.pk)
+            deal = get_object_or_404(game.deals.live(), number=number)
+            context = _correction(game, deal, {})
         except services.ScoringError as error:
             errors = [str(error)]
     else:
@@ -459,6 +446,33 @@ def deal_correct(request, pk, number):
     return render(
         request, "scoring/deal_correct.html", {**context, "errors": errors}, status=status
     )
+
+
+def _correction(game: Game, deal: Deal, entered) -> dict:
+    """The correction page's context: the deal as stored (`stored`, what "The deal now
+    reads" says), and the form's values, from what was `entered` where it was."""
+    return {
+        "league": game.league,
+        "season": game.season,
+        "game": game,
+        "deal": deal,
+        "sides": list(game.game_sides.all()),
+        "stored": deal.trick_counts,
+        "key": uuid.uuid4(),
+        "bonus": game.ruleset.highest_trump_bonus > 0,
+        "tricks_range": range(6),
+        "trick_numbers": range(1, 6),
+        "counts": {
+            side: _as_entered(entered, f"tricks_{side}", count)
+            for side, count in enumerate(deal.trick_counts)
+        },
+        "dealer": _as_entered(entered, "dealer", deal.dealer),
+        "bonus_side": _as_entered(entered, "bonus_side", deal.bonus_side),
+        "reason": entered.get("reason", ""),
+        # A deal entered trick by trick is corrected trick by trick: its order decides
+        # who reached the target, so it is shown and kept.
+        "order": _trick_rows(game, entered or None, deal),
+    }
 
 
 def _trick_rows(game: Game, posted, deal) -> list[tuple[int, list[tuple]]] | None:

@@ -2,6 +2,8 @@
 retries, conflicts, undo, corrections, confirmation, links and the match page."""
 
 import datetime
+import html
+import re
 import uuid
 
 import pytest
@@ -289,6 +291,55 @@ def test_a_refused_correction_shows_what_was_typed_not_the_deal_as_it_was(organi
     assert 'name="tricks_1" inputmode="numeric" min="0" max="5" step="1" value="0"' in html
     assert 'name="dealer" value="1" checked' in html
     assert 'value="Read out wrong"' in html
+
+
+def _deal_now_reads(page: str) -> list[str]:
+    """The tricks per side the correction page says the deal now has."""
+    reads = re.search(r"The deal now reads:\s*([^.]*)\.", page).group(1)
+    return re.findall(r"(\d+)(?= ·|$)", reads.strip())
+
+
+def test_a_refused_correction_still_says_what_the_deal_now_reads(organiser, world):
+    # "The deal now reads: … 5 · … 0" with the deal stored as 2 · 3: the refused entry
+    # was shown as though it were the deal.
+    play(world.game, 2, 3, dealer=0)
+    play(world.game, 2, 3)
+    url = reverse("scoring:deal-correct", args=[world.game.pk, 1])
+    data = {
+        "key": str(uuid.uuid4()),
+        "version": world.game.version,
+        "mode": "count",
+        "dealer": 1,
+        "tricks_0": 5,
+        "tricks_1": 0,
+        "reason": "",
+    }
+    response = organiser.post(url, data)
+    assert response.status_code == 422
+    assert _deal_now_reads(html.unescape(response.content.decode())) == ["2", "3"]
+
+
+def test_a_correction_refused_as_stale_starts_again_from_the_deal_as_it_now_is(
+    organiser, client, world
+):
+    # Two phones correct deal 1: the second is refused, and was shown its own entry as
+    # the deal, ready to be saved over the first correction with one more tap.
+    play(world.game, 2, 3, dealer=0)
+    url = reverse("scoring:deal-correct", args=[world.game.pk, 1])
+    stale = world.game.version
+    client.force_login(world.secretary)
+    base = {"mode": "count", "dealer": 0, "reason": ""}
+    first = {**base, "key": str(uuid.uuid4()), "version": stale, "tricks_0": 1, "tricks_1": 4}
+    assert client.post(url, first).status_code == 302
+    second = {**base, "key": str(uuid.uuid4()), "version": stale, "tricks_0": 4, "tricks_1": 1}
+    response = organiser.post(url, second)
+    assert response.status_code == 409
+    page = html.unescape(response.content.decode())
+    assert _deal_now_reads(page) == ["1", "4"]
+    assert 'name="tricks_0" inputmode="numeric" min="0" max="5" step="1" value="1"' in page
+    assert 'name="tricks_1" inputmode="numeric" min="0" max="5" step="1" value="4"' in page
+    assert "You had entered: " in page and " 4 · " in page
+    assert Deal.objects.live().get().tricks == "14"
 
 
 def test_a_correction_starts_from_the_deal_as_entered_bonus_side_too(organiser, world):
