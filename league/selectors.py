@@ -30,12 +30,20 @@ def season_teams(season):
 
 def fixture_games(fixture) -> list[dict]:
     """A fixture's finished games from its result rows, each with its sides' scores, its
-    winner, the winner's team and why it won, in game order (1 query)."""
+    winner, the winner's team, why it won, and whether the table counts it yet (not
+    before it is confirmed, where the season counts only confirmed games), in game
+    order (1 query)."""
     games: dict[int, dict] = {}
     for row in SideResult.objects.filter(fixture=fixture).order_by("game_number", "side"):
         game = games.setdefault(
             row.game_id,
-            {"id": row.game_id, "number": row.game_number, "sides": [], "winner": ""},
+            {
+                "id": row.game_id,
+                "number": row.game_number,
+                "sides": [],
+                "winner": "",
+                "counted": row.confirmed or not fixture.season.confirmed_only,
+            },
         )
         game["sides"].append((row.label, row.points_for))
         if row.won:

@@ -219,6 +219,7 @@ def fixture_detail(request, league_slug, pk):
             "fixture": fixture,
             "games": games,
             "result": fixture_result(fixture, games),
+            "waiting": sum(not game["counted"] for game in games),
         },
     )
 

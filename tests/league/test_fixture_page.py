@@ -63,3 +63,23 @@ def test_no_result_line_before_a_game_is_finished(client, world, fixture_at_pub)
     page = _page(client, fixture_at_pub)
     assert "No games finished yet." in page
     assert "Games won" not in page and "the match" not in page
+
+
+def test_where_only_confirmed_games_count_the_page_says_which_wait(client, world, fixture_at_pub):
+    # The page said "won the match 2–1" while the table, counting only confirmed games,
+    # gave neither team the fixture, and nothing said why.
+    world.season.confirmed_only = True
+    world.season.save()
+    home, away = _teams(fixture_at_pub)
+    first = win_game(season=world.season, winner=home, loser=away, fixture=fixture_at_pub)
+    win_game(season=world.season, winner=home, loser=away, fixture=fixture_at_pub, number=2)
+    SideResult.objects.filter(game_id=first.pk).update(confirmed=True)
+    page = _page(client, fixture_at_pub)
+    assert page.count("Not counted yet: waits for confirmation") == 1
+    assert "Only confirmed games count in the table: 1 game waits for confirmation." in page
+
+
+def test_where_every_game_counts_nothing_is_said_of_confirmation(client, world, fixture_at_pub):
+    home, away = _teams(fixture_at_pub)
+    win_game(season=world.season, winner=home, loser=away, fixture=fixture_at_pub)
+    assert "confirmation" not in _page(client, fixture_at_pub)
