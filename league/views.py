@@ -871,15 +871,23 @@ def invite_accept(request, league_slug, token):
 def season_close(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
     error = ""
+    # Fixtures still to play: their games count when entered, so the tables may change.
+    unplayed = Fixture.objects.for_season(season).exclude(status=Fixture.Status.PLAYED).count()
     if request.method == "POST":
         try:
             services.season_close(season=season)
         except LeagueError as refused:
             error = str(refused)
         else:
-            messages.success(request, f"{season.name} is closed. Its tables are final.")
+            if unplayed:
+                fixtures = f"{unplayed} fixture{pluralize(unplayed)}"
+                said = f"{season.name} is closed, with {fixtures} not played yet: "
+                said += "their games still count in its tables when they are entered."
+            else:
+                said = f"{season.name} is closed. Its tables are final."
+            messages.success(request, said)
             return redirect("league:manage-season", season.league.slug, season.slug)
-    context = {"league": season.league, "season": season, "error": error}
+    context = {"league": season.league, "season": season, "error": error, "unplayed": unplayed}
     return render(request, "league/season_close.html", context)
 
 

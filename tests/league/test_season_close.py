@@ -1,6 +1,8 @@
 """The secretary's own pages for what the admin used to do: closing a season, and its
 divisions."""
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -27,6 +29,27 @@ def test_closing_a_season_finishes_it_and_closing_again_is_refused(client, world
     assert response.status_code == 200
     assert "closed already" in response.content.decode()
     assert snapshot() == before
+
+
+def test_closing_with_fixtures_to_play_says_their_games_still_count(client, world, fixture_at_pub):
+    # "Winter is closed. Its tables are final." with a fixture still to play: its game,
+    # entered after, put a new team top of the "final" table.
+    client.force_login(world.secretary)
+    url = reverse("league:manage-season-close", args=["clare", "winter"])
+    page = client.get(url).text
+    assert "1 fixture is not played yet" in page
+    response = client.post(url, follow=True)
+    said = html.unescape(response.content.decode())
+    assert "Winter is closed, with 1 fixture not played yet" in said
+    assert "tables are final" not in said
+
+
+def test_closing_with_every_fixture_played_says_its_tables_are_final(client, world):
+    client.force_login(world.secretary)
+    url = reverse("league:manage-season-close", args=["clare", "winter"])
+    assert "not played yet" not in client.get(url).text
+    said = client.post(url, follow=True).content.decode()
+    assert "Winter is closed. Its tables are final." in said
 
 
 def test_a_division_is_added_and_the_same_name_any_case_is_refused(client, world):
