@@ -181,7 +181,11 @@ def player_detail(request, league_slug, pk):
     player = get_object_or_404(
         Player.objects.select_related("league", "home_pub"), league__slug=league_slug, pk=pk
     )
-    teams = teams_with_players(Team.objects.filter(players=player)).order_by("-season__start_date")
+    # Teams they are on, and teams they played for before they were taken off.
+    played_for = Q(players=player) | Q(results__players=player)
+    teams = teams_with_players(Team.objects.filter(played_for).distinct()).order_by(
+        "-season__start_date", "name"
+    )
     return render(
         request,
         "league/player_detail.html",

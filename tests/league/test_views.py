@@ -491,3 +491,25 @@ def test_a_closed_season_reopened_takes_new_league_points(client, world):
     assert response.status_code == 302
     season = Season.objects.get(pk=world.season.pk)
     assert (season.status, season.points_win) == ("running", 3)
+
+
+def test_a_player_taken_off_a_team_still_has_it_on_their_page(client, world):
+    # Found by a walk: Seán, replaced on Harbour Hearts after 12 games for them, read
+    # "Teams: No teams yet." on his own page.
+    from tests.factories import win_game
+
+    team = TeamFactory(season=world.season, pub=world.pub, name="Harbour Hearts")
+    other = TeamFactory(season=world.season, pub=world.other_pub)
+    sean = team.players.order_by("pk").first()
+    win_game(season=world.season, winner=team, loser=other)
+    keep = team.players.exclude(pk=sean.pk).get()
+    services.team_update(
+        team=team, name=team.name, pub=team.pub, player_names=[keep.name, "Cathal Ryan"]
+    )
+    page = client.get(reverse("league:player", args=["clare", sean.pk])).text
+    assert "Harbour Hearts" in page and "No teams yet." not in page
+    assert "Played for this team earlier" in page
+    assert (
+        "Played for this team earlier"
+        not in client.get(reverse("league:player", args=["clare", keep.pk])).text
+    )
