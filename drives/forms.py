@@ -12,6 +12,7 @@ class PresetForm(forms.Form):
         label="Kind of night",
         choices=[("", "Set it myself")] + [(k, p["label"]) for k, p in PRESETS.items()],
         required=False,
+        help_text="Fills in the settings below. Nothing is saved yet.",
     )
 
     def chosen(self) -> dict | None:

@@ -2,6 +2,7 @@
 left out without a word, a tap that drops a pair asks first and can be undone, a double
 tap checks in once, and the door offers only what can be done."""
 
+import re
 from html import escape
 
 import pytest
@@ -89,6 +90,21 @@ def test_choosing_a_kind_of_night_fills_in_the_form_and_saves_nothing():
     assert not pub.drives.exists()
     # A kind of night nobody knows leaves the form as it was, with no error.
     assert client.get(target, {"preset": "nonsense"}).status_code == 200
+
+
+def test_every_hint_on_the_set_up_form_is_tied_to_its_field():
+    # The cookie-jar field pointed at a hint with no such id ("Game numbers, for
+    # example 5, 12, 18" never read out), and the kind of night's hint at nothing.
+    pub = PubFactory()
+    client = Client()
+    user = UserFactory()
+    pub.organisers.add(user)
+    client.force_login(user)
+    page = client.get(reverse("drives:create", args=[pub.league.slug])).content.decode()
+    described = re.findall(r'aria-describedby="([^"]+)"', page)
+    assert "id_preset_helptext" in described and "id_cookie_jar_helptext" in described
+    for hint in described:
+        assert f'id="{hint}"' in page, hint
 
 
 def test_the_door_shows_the_drive_s_settings_to_check_before_starting():
