@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from league.models import Fixture
+from league.models import Fixture, Team
 from scoring.demo import load_demo
+from scoring.models import Game
 from tests.e2e.conftest import login
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -127,4 +128,25 @@ def test_with_large_text_a_phone_page_never_scrolls_sideways(demo, live_server, 
     page.wait_for_load_state()
     page.add_style_tag(content=":root { font-size: 225% !important; }")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
+
+
+def test_at_200_percent_zoom_headings_and_the_correction_page_fit(demo, live_server, browser):
+    # Zoomed to 200% a 390 px phone is 195 CSS px wide: a team's name as the heading
+    # ("The Reneguers") ran past the edge, and the correction page's + buttons sat
+    # beyond it (a crawl of every page found them).
+    context = browser.new_context(viewport={"width": 195, "height": 422})
+    page = context.new_page()
+    team = Team.objects.get(name="The Reneguers")
+    fixture = Fixture.objects.filter(fixture_teams__team=team).order_by("pk").first()
+    game = Game.objects.filter(fixture__isnull=False, deals__isnull=False).order_by("pk").first()
+    login(page, live_server, "secretary", "demo-secretary-25")
+    for path in (
+        team.get_absolute_url(),
+        fixture.get_absolute_url(),
+        f"/games/{game.pk}/deals/1/correct/",
+    ):
+        page.goto(f"{live_server.url}{path}")
+        page.wait_for_load_state()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 195, path
     context.close()
