@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import prefetch_related_objects
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -406,7 +407,9 @@ def deal_correct(request, pk, number):
     scorer = _scorer(request, game)
     if not scorer.may_score or (game.is_confirmed and not scorer.manages):
         return _refuse(request)
-    deal = get_object_or_404(game.deals.live(), number=number)
+    deal = game.deals.live().filter(number=number).first()
+    if deal is None:
+        return _deal_gone(request, game, number)
     # The form starts from the deal as it is; a refused one shows what was typed.
     entered = request.POST if request.method == "POST" else {}
     context = _correction(game, deal, entered)
@@ -437,7 +440,9 @@ def deal_correct(request, pk, number):
             typed = " · ".join(f"{side.label} {count}" for side, count in tricks)
             status, errors = 409, [str(stale), f"You had entered: {typed}."]
             game = _game(stale.game.pk)
-            deal = get_object_or_404(game.deals.live(), number=number)
+            deal = game.deals.live().filter(number=number).first()
+            if deal is None:
+                return _deal_gone(request, game, number)
             context = _correction(game, deal, {})
         except services.ScoringError as error:
             errors = [str(error)]
@@ -446,6 +451,18 @@ def deal_correct(request, pk, number):
     return render(
         request, "scoring/deal_correct.html", {**context, "errors": errors}, status=status
     )
+
+
+def _deal_gone(request, game: Game, number: int):
+    """No live deal `number`: not found to open, but a correction sent after another
+    phone undid the deal goes back to the game saying so."""
+    if request.method != "POST":
+        raise Http404("No such deal in this game.")
+    messages.error(
+        request,
+        f"Deal {number} is no longer in the game: it was undone meanwhile. Nothing was saved.",
+    )
+    return redirect(game)
 
 
 def _correction(game: Game, deal: Deal, entered) -> dict:

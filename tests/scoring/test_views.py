@@ -342,6 +342,27 @@ def test_a_correction_refused_as_stale_starts_again_from_the_deal_as_it_now_is(
     assert Deal.objects.live().get().tricks == "14"
 
 
+def test_a_correction_sent_after_its_deal_was_undone_says_so_not_not_found(
+    organiser, client, world
+):
+    # Another phone undid deal 2 while this one was correcting it: Save gave "Not
+    # found", a dead end with the typed correction gone unexplained.
+    from scoring.services import deal_undo
+
+    play(world.game, 2, 3, dealer=0)
+    play(world.game, 2, 3)
+    url = reverse("scoring:deal-correct", args=[world.game.pk, 2])
+    version = world.game.version
+    deal_undo(game=world.game, version=version)
+    data = {"key": str(uuid.uuid4()), "version": version, "mode": "count", "dealer": 1}
+    response = organiser.post(url, {**data, "tricks_0": 4, "tricks_1": 1, "reason": ""})
+    assert response.status_code == 302
+    assert response["Location"] == world.game.get_absolute_url()
+    said = html.unescape(organiser.get(response["Location"]).content.decode())
+    assert "Deal 2 is no longer in the game: it was undone meanwhile. Nothing was saved." in said
+    assert Deal.objects.live().count() == 1
+
+
 def test_a_correction_starts_from_the_deal_as_entered_bonus_side_too(organiser, world):
     import rules
     from scoring.services import SideSpec, game_start
