@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",
     "django_htmx",
     "django_tables2",
     "axes",
@@ -97,6 +98,10 @@ TEMPLATES = [
         },
     },
 ]
+
+# Forms are drawn from the project's templates first: templates/django/forms/div.html puts
+# a form's mistakes at its top ("Nothing was saved"), its own refusals among them.
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 # Databases: SQLite in the project folder unless DATABASE_URL says otherwise.
 DATABASES = {

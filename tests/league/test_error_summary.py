@@ -63,6 +63,9 @@ def test_a_form_without_mistakes_has_no_summary(client, world):
         ("league:manage-fixture-create", ["clare", "winter"], {"date": "1999-01-01"}),
         ("league:manage-invites", ["clare"], {"email": "not an address"}),
         ("league:manage-fixtures-generate", ["clare", "winter"], {"start": "bad"}),
+        # Drawn with `{{ form.as_div }}` and no tag of their own: the form's layout has it.
+        ("league:manage-pub-create", ["clare"], {"name": ""}),
+        ("league:manage-divisions", ["clare", "winter"], {"name": ""}),
     ],
 )
 def test_every_set_up_form_has_the_summary(client, world, name, args, data):
@@ -70,3 +73,20 @@ def test_every_set_up_form_has_the_summary(client, world, name, args, data):
     response = client.post(reverse(name, args=args), data)
     assert response.status_code in (200, 422)
     assert "Nothing was saved" in summary(response)
+
+
+def test_a_refusal_that_is_no_one_fields_is_in_the_summary_once(client, world):
+    """A team against itself is the form's own mistake, not one field's: it was a red line
+    in the form with no "Nothing was saved" above it."""
+    from tests.factories import TeamFactory
+
+    team = TeamFactory(season=world.season, pub=world.pub)
+    client.force_login(world.secretary)
+    response = client.post(
+        reverse("league:manage-fixture-create", args=["clare", "winter"]),
+        {"date": "2026-10-01", "pub": world.pub.pk, "home": team.pk, "away": team.pk},
+    )
+    box = summary(response)
+    assert "A team cannot play against itself." in box
+    assert "Games planned: This field is required." in box
+    assert response.text.count("A team cannot play against itself.") == 1
