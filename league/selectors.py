@@ -28,6 +28,21 @@ def season_teams(season):
     return teams_with_players(Team.objects.filter(season=season))
 
 
+def also_playing(fixture) -> list[tuple[Team, Fixture]]:
+    """Each of the fixture's teams that plays another fixture of the season on the same
+    night, with that fixture (a catch-up night, or a mistake)."""
+    teams = {ft.team_id: ft.team for ft in fixture.fixture_teams.select_related("team")}
+    others = Fixture.objects.filter(
+        season=fixture.season_id, date=fixture.date, fixture_teams__team__in=list(teams)
+    ).exclude(pk=fixture.pk)
+    return [
+        (teams[ft.team_id], other)
+        for other in fixtures_with_teams(others.distinct().order_by("pk"))
+        for ft in other.fixture_teams.all()
+        if ft.team_id in teams
+    ]
+
+
 def fixture_games(fixture) -> list[dict]:
     """A fixture's finished games from its result rows, each with its sides' scores, its
     winner, the winner's team, why it won, and whether the table counts it yet (not

@@ -40,6 +40,7 @@ from league.models import (
 )
 from league.names import key, name_problem, tidy
 from league.results import content_changed
+from league.selectors import fixtures_with_teams
 from league.standings import standings_derive
 
 
@@ -499,6 +500,28 @@ def _check_fixture_teams(season: Season, teams: Sequence[Team]) -> None:
         raise LeagueError("Every team must be entered for this season.")
 
 
+def _lock_season(season: Season) -> None:
+    """Fixtures are added to and moved in a season one at a time, so that the check for
+    a match entered twice sees every other change. NO KEY UPDATE: a game started meanwhile
+    (its row points at the season) does not wait on it."""
+    Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
+
+
+def _check_entered_once(
+    season: Season, date: datetime.date, team_ids: set[int], fixture: Fixture | None = None
+) -> None:
+    """The same teams on the same night is the same match (two taps on Add fixture, or one
+    added again by hand): refused, naming the one there is."""
+    others = season.fixtures.filter(date=date)
+    if fixture is not None:
+        others = others.exclude(pk=fixture.pk)
+    for other in fixtures_with_teams(others):
+        if {ft.team_id for ft in other.fixture_teams.all()} == team_ids:
+            raise LeagueError(
+                f"{other} is already on {date:%A} {date.day} {date:%B %Y}: a match is entered once."
+            )
+
+
 def fixture_create(
     *,
     season: Season,
@@ -514,6 +537,8 @@ def fixture_create(
     if not 1 <= games_planned <= 50:
         raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
+        _lock_season(season)
+        _check_entered_once(season, date, {team.pk for team in teams})
         last_round = season.fixtures.order_by("-round").values_list("round", flat=True).first()
         fixture = Fixture.objects.create(
             season=season,
@@ -551,6 +576,7 @@ def fixture_update(
     if games_planned is not None and not 1 <= games_planned <= 50:
         raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
+        _lock_season(fixture.season)
         fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
         games_planned = fixture.games_planned if games_planned is None else games_planned
         _check_fixture_status(fixture, status)
@@ -559,19 +585,22 @@ def fixture_update(
             raise LeagueError(
                 f"This fixture already has {games} games; it cannot plan fewer ({games_planned})."
             )
+        current = list(fixture.fixture_teams.values_list("team_id", flat=True))
         if teams is not None:
             _check_fixture_teams(fixture.season, teams)
-            current = list(fixture.fixture_teams.values_list("team_id", flat=True))
-            if [t.pk for t in teams] != current:
-                if games:
-                    raise LeagueError(
-                        "Games have been played in this fixture, so its teams cannot change."
-                    )
-                fixture.fixture_teams.all().delete()
-                FixtureTeam.objects.bulk_create(
-                    FixtureTeam(fixture=fixture, team=team, seat=seat)
-                    for seat, team in enumerate(teams)
+        new_teams = current if teams is None else [t.pk for t in teams]
+        if date != fixture.date or new_teams != current:
+            _check_entered_once(fixture.season, date, set(new_teams), fixture)
+        if new_teams != current:
+            if games:
+                raise LeagueError(
+                    "Games have been played in this fixture, so its teams cannot change."
                 )
+            fixture.fixture_teams.all().delete()
+            FixtureTeam.objects.bulk_create(
+                FixtureTeam(fixture=fixture, team=team, seat=seat)
+                for seat, team in enumerate(teams)
+            )
         was_played = fixture.status == Fixture.Status.PLAYED
         fixture.pub, fixture.date = pub, date
         fixture.games_planned, fixture.status = games_planned, status

@@ -63,6 +63,7 @@ from league.permissions import (
 )
 from league.qr import qr_svg
 from league.selectors import (
+    also_playing,
     fixture_games,
     fixture_result,
     fixtures_with_teams,
@@ -495,7 +496,7 @@ def fixture_create(request, league_slug, season_slug):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            services.fixture_create(
+            fixture = services.fixture_create(
                 season=season,
                 pub=data["pub"],
                 date=data["date"],
@@ -506,9 +507,17 @@ def fixture_create(request, league_slug, season_slug):
             form.add_error(None, str(error))
         else:
             messages.success(request, "Fixture added.")
+            _say_also_playing(request, fixture)
             return redirect("league:manage-season", season.league.slug, season.slug)
     context = {"league": season.league, "season": season, "form": form}
     return render(request, "league/fixture_form.html", context)
+
+
+def _say_also_playing(request, fixture: Fixture) -> None:
+    """A team may play twice on a catch-up night; the one who set it is told, in case it
+    was not meant."""
+    for team, other in also_playing(fixture):
+        messages.warning(request, f"{team} also plays that night: {other} at {other.pub}.")
 
 
 def _pub_fixture(request, league_slug, pk) -> Fixture:
@@ -547,7 +556,7 @@ def fixture_edit(request, league_slug, pk):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            services.fixture_update(
+            fixture = services.fixture_update(
                 fixture=fixture,
                 date=data["date"],
                 status=data["status"],
@@ -559,6 +568,7 @@ def fixture_edit(request, league_slug, pk):
             form.add_error(None, str(error))
         else:
             messages.success(request, "Fixture saved.")
+            _say_also_playing(request, fixture)
             return redirect(fixture)
     context = {"league": league, "season": season, "fixture": fixture, "form": form}
     return render(request, "league/fixture_form.html", context)
@@ -583,11 +593,14 @@ def fixture_reschedule(request, league_slug, pk):
     if request.method == "POST" and form.is_valid():
         date = form.cleaned_data["date"]
         try:
-            services.fixture_update(fixture=fixture, date=date, status=Fixture.Status.SCHEDULED)
+            fixture = services.fixture_update(
+                fixture=fixture, date=date, status=Fixture.Status.SCHEDULED
+            )
         except LeagueError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, f"{fixture} is now on {date:%A} {date.day} {date:%B %Y}.")
+            _say_also_playing(request, fixture)
             return redirect(fixture)
     context = {"league": season.league, "season": season, "fixture": fixture, "form": form}
     return render(request, "league/fixture_reschedule.html", context)
@@ -597,6 +610,10 @@ def fixture_reschedule(request, league_slug, pk):
 @require_POST
 def fixture_postpone(request, league_slug, pk):
     fixture = _pub_fixture(request, league_slug, pk)
+    back = _next_or(request, fixture.get_absolute_url())
+    if request.POST.get("confirm") != "yes":  # the first tap asks: a list has one on every line
+        context = {"league": fixture.season.league, "fixture": fixture, "next": back}
+        return render(request, "league/fixture_postpone.html", context)
     try:
         services.fixture_postpone(fixture=fixture)
     except LeagueError as error:
@@ -605,7 +622,7 @@ def fixture_postpone(request, league_slug, pk):
         messages.success(
             request, f"{fixture} on {fixture.date.day} {fixture.date:%B} is postponed."
         )
-    return redirect(_next_or(request, fixture.get_absolute_url()))
+    return redirect(back)
 
 
 def _next_or(request, fallback: str) -> str:

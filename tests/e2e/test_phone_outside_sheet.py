@@ -85,6 +85,38 @@ def test_a_postponed_fixture_gets_its_new_date_in_one_step(
     assert (str(fixture.date), fixture.status) == ("2027-01-14", "scheduled")
 
 
+def test_the_seasons_list_has_targets_a_thumb_can_hit(demo, live_server, page, assert_accessible):
+    # Each season's "Team table" was a text link 21 px high.
+    page.goto(f"{live_server.url}/clare/seasons/")
+    page.wait_for_load_state()
+    assert page.evaluate(SMALL_TARGETS) == []
+    assert_accessible(page)
+
+
+def test_postpone_asks_first_and_keep_it_leaves_the_match_on(
+    demo, live_server, page, assert_accessible
+):
+    fixture = Fixture.objects.filter(status=Fixture.Status.SCHEDULED, games_started=0).first()
+    login(page, live_server, "secretary", "demo-secretary-25")
+    page.goto(f"{live_server.url}{fixture.get_absolute_url()}")
+    page.get_by_role("button", name="Postpone").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", level=1).inner_text() == f"Postpone {fixture}?"
+    assert_accessible(page)
+    page.get_by_role("link", name="Keep it on").click()
+    page.wait_for_load_state()
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.SCHEDULED
+    page.get_by_role("button", name="Postpone").click()
+    page.wait_for_load_state()
+    page.get_by_role("button", name="Postpone it").click()
+    page.wait_for_load_state()
+    assert "is postponed" in page.locator(".message").inner_text()
+    assert page.get_by_role("link", name="Set a new date").is_visible()
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.POSTPONED
+
+
 @pytest.mark.parametrize(
     ("tab", "columns"),
     [

@@ -190,7 +190,7 @@ CHANGES = [
     (
         "league:fixture-postpone",
         lambda s: [s["league"], s["fixture"].pk],
-        lambda s: {},
+        lambda s: {"confirm": "yes"},
         PUB_RUNNERS_CHANGE,
     ),
     (

@@ -117,10 +117,32 @@ def test_an_organiser_postpones_a_fixture_at_their_pub(client, world, fixture_at
     client.force_login(world.organiser)
     response = client.post(
         reverse("league:fixture-postpone", args=["clare", fixture_at_pub.pk]),
-        {"next": "https://evil.example/"},
+        {"next": "https://evil.example/", "confirm": "yes"},
     )
     assert response.status_code == 302
     assert response["Location"] == fixture_at_pub.get_absolute_url()
+    assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "postponed"
+
+
+def test_postpone_asks_first_and_the_answer_keeps_the_page_it_came_from(
+    client, world, fixture_at_pub
+):
+    """A season's list has a Postpone on every line: a tap while scrolling took a match
+    off its night at once."""
+    client.force_login(world.organiser)
+    url = reverse("league:fixture-postpone", args=["clare", fixture_at_pub.pk])
+    season_page = reverse("league:manage-season", args=["clare", "winter"])
+    before = snapshot()
+    response = client.post(url, {"next": season_page})
+    assert response.status_code == 200
+    assert snapshot() == before
+    page = response.content.decode()
+    assert "Postpone Harbour Hearts v Cronin&#x27;s Jinkers?" in page
+    assert "It comes off Thursday 1 October 2026 at The Harbour Bar." in page
+    assert f'<a class="button" href="{season_page}">Keep it on 1 October</a>' in page
+    assert f'name="next" value="{season_page}"' in page
+    response = client.post(url, {"next": season_page, "confirm": "yes"})
+    assert response["Location"] == season_page
     assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "postponed"
 
 
