@@ -5,6 +5,7 @@ it as a friendly."""
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from league.models import SideResult
 from scoring.models import Game
@@ -70,3 +71,16 @@ def test_two_sides_named_alike_but_for_capitals_are_refused(client, world):
     )
     assert "Each side needs a name of its own." in response.content.decode()
     assert Game.objects.count() == before
+
+
+def test_a_friendlys_sheet_and_record_say_it_is_a_friendly(client, friendly):
+    """Its sheet read "Game 1 · Áine Local v Bríd Away", as a league game's does: a
+    visitor could not tell it would not count."""
+    game = friendly.friendly
+    sheet = client.get(game.get_absolute_url()).content.decode()
+    pub = escape(game.pub.name)
+    assert f"<h1>A friendly at {pub}" in sheet
+    assert "Not in the league table." in sheet
+    assert "<title>A friendly: Áine Local v Bríd Away" in sheet
+    record = client.get(reverse("scoring:game-record", args=[game.pk])).content.decode()
+    assert f"A friendly at {pub}:" in record
