@@ -431,7 +431,9 @@ def deal_correct(request, pk, number):
             messages.success(request, f"Correction saved. {said}. {_said(_game(pk), 'Score')}")
             return redirect(game)
         except rules.InvalidDeal as error:
-            errors = [with_side_names(str(error), _labels(game))]
+            errors = [
+                _ends_early(game, number, error) or with_side_names(str(error), _labels(game))
+            ]
         except services.StaleGame as stale:
             # Someone else changed the game: the form starts again from the deal as it
             # now is, so one more tap cannot save over their change unseen; what this
@@ -450,6 +452,22 @@ def deal_correct(request, pk, number):
         errors = _form_errors(form)
     return render(
         request, "scoring/deal_correct.html", {**context, "errors": errors}, status=status
+    )
+
+
+def _ends_early(game: Game, number: int, error: rules.InvalidDeal) -> str | None:
+    """A correction that would end the game at deal `number`, with deals played after
+    it, refused in words of what to do (the rules speak of the later deal refused)."""
+    if error.code != "game_over" or error.deal_index < number:
+        return None
+    last = game.deals.live().order_by("-number").values_list("number", flat=True).first()
+    if last == number + 1:
+        later = f"deal {last} was played after it. Undo deal {last}"
+    else:
+        later = f"deals {number + 1} to {last} were played after it. Undo them, the last first"
+    return (
+        f"With this correction the game is over after deal {number}, but {later}, "
+        f"then correct deal {number}."
     )
 
 

@@ -293,6 +293,33 @@ def test_a_refused_correction_shows_what_was_typed_not_the_deal_as_it_was(organi
     assert 'value="Read out wrong"' in html
 
 
+def test_a_correction_that_would_end_the_game_early_says_to_undo_the_later_deals_first(
+    organiser, world
+):
+    # It said "Deal 2: the game is over: … won it in deal 1.", about a deal nobody was
+    # correcting, and not what to do.
+    play(world.game, 2, 3, dealer=0)
+    play(world.game, 2, 3)
+    url = reverse("scoring:deal-correct", args=[world.game.pk, 1])
+    data = {
+        "key": str(uuid.uuid4()),
+        "version": world.game.version,
+        "mode": "count",
+        "dealer": 0,
+        "tricks_0": 5,
+        "tricks_1": 0,
+        "reason": "Read out wrong",
+    }
+    before = list(world.game.deals.values_list("pk", "tricks", "live"))
+    response = organiser.post(url, data)
+    assert response.status_code == 422
+    assert (
+        "With this correction the game is over after deal 1, but deal 2 was played after "
+        "it. Undo deal 2, then correct deal 1."
+    ) in response.content.decode()
+    assert list(world.game.deals.values_list("pk", "tricks", "live")) == before
+
+
 def _deal_now_reads(page: str) -> list[str]:
     """The tricks per side the correction page says the deal now has."""
     reads = re.search(r"The deal now reads:\s*([^.]*)\.", page).group(1)
