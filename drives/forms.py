@@ -31,7 +31,12 @@ class DriveForm(forms.Form):
         label="Seats at a table", choices=[(n, n) for n in (3, 4, 5, 6)], coerce=int, initial=4
     )
     games = forms.IntegerField(min_value=1, max_value=60, initial=20)
-    movement = forms.ChoiceField(choices=Drive.Movement.choices)
+    # Radio buttons: each long choice read whole, not cut off in a closed list on a phone.
+    movement = forms.ChoiceField(
+        choices=Drive.Movement.choices,
+        initial=Drive.Movement.WINNERS_MOVE,  # what the closed list showed first
+        widget=forms.RadioSelect,
+    )
     places = forms.IntegerField(label="Prizes by games won", min_value=1, max_value=10, initial=3)
     jackpot = forms.IntegerField(label="Jackpot at wins", min_value=1, max_value=60, required=False)
     booby = forms.BooleanField(label="Booby prize for the fewest wins", required=False)

@@ -107,6 +107,22 @@ def test_every_hint_on_the_set_up_form_is_tied_to_its_field():
         assert f'id="{hint}"' in page, hint
 
 
+def test_each_movement_is_a_radio_button_read_whole():
+    # A closed list on a phone showed "Winners move up a table, losers s".
+    pub = PubFactory()
+    client = Client()
+    user = UserFactory()
+    pub.organisers.add(user)
+    client.force_login(user)
+    page = client.get(reverse("drives:create", args=[pub.league.slug])).content.decode()
+    assert "<legend>Movement:</legend>" in page
+    assert re.search(r'value="winners_move"[^>]* checked', page)  # as the list's first was
+    for value, label in Drive.Movement.choices:
+        assert re.search(
+            rf'<input type="radio" name="movement" value="{value}"[^>]*>\s*{label}', page
+        )
+
+
 def test_the_door_shows_the_drive_s_settings_to_check_before_starting():
     drive = make_drive(0, preset="six", games=8, tie_rule="split", places=5, booby=True)
     page = organiser_of(drive).get(url("door", drive)).content.decode()
