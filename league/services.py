@@ -142,6 +142,24 @@ def pub_create(*, league: League, name: str, town: str = "") -> Pub:
         raise LeagueError(f"This league already has a pub called “{name}”.") from error
 
 
+def pub_update(*, pub: Pub, name: str, town: str = "") -> Pub:
+    """A pub's name and town put right. Its address stays as it was: the screen on its
+    wall and links already printed or shared keep working."""
+    name = _name(name, what="pub's name")
+    town = _name(town, what="town")
+    taken = f"This league already has a pub called “{name}”."
+    try:
+        with transaction.atomic():
+            if pub.league.pubs.exclude(pk=pub.pk).filter(name__iexact=name).exists():
+                raise LeagueError(taken)
+            pub.name, pub.town = name, town
+            pub.save(update_fields=["name", "town"])
+            content_changed(league_id=pub.league_id)
+    except IntegrityError as error:
+        raise LeagueError(taken) from error
+    return pub
+
+
 # Teams and players --------------------------------------------------------------------
 
 
@@ -501,10 +519,17 @@ def _check_fixture_teams(season: Season, teams: Sequence[Team]) -> None:
 
 
 def _lock_season(season: Season) -> None:
-    """Fixtures are added to and moved in a season one at a time, so that the check for
-    a match entered twice sees every other change. NO KEY UPDATE: a game started meanwhile
-    (its row points at the season) does not wait on it."""
-    Season.objects.select_for_update(no_key=True).filter(pk=season.pk).first()
+    """Fixtures are added to a season one at a time, and moved with their season locked
+    (`_lock_fixture`), so that the check for a match entered twice sees every other
+    change."""
+    Season.objects.select_for_update().filter(pk=season.pk).first()
+
+
+def _lock_fixture(fixture: Fixture) -> Fixture:
+    """The fixture as it is now, it and its season locked until the transaction ends,
+    in one statement as a game's start locks them (`scoring.services.game_next`): what
+    is checked here stays true, and the two never wait on each other crosswise."""
+    return Fixture.objects.select_for_update().select_related("season").get(pk=fixture.pk)
 
 
 def _check_entered_once(
@@ -576,8 +601,7 @@ def fixture_update(
     if games_planned is not None and not 1 <= games_planned <= 50:
         raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
-        _lock_season(fixture.season)
-        fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
+        fixture = _lock_fixture(fixture)
         games_planned = fixture.games_planned if games_planned is None else games_planned
         _check_fixture_status(fixture, status)
         games = fixture.games_started
@@ -630,12 +654,26 @@ def fixture_postpone(*, fixture: Fixture) -> Fixture:
     if fixture.status == Fixture.Status.PLAYED:
         raise LeagueError("This fixture has been played; it cannot be postponed.")
     with transaction.atomic():
-        fixture = Fixture.objects.select_for_update().get(pk=fixture.pk)
+        fixture = _lock_fixture(fixture)
         _check_fixture_status(fixture, Fixture.Status.POSTPONED)
         fixture.status = Fixture.Status.POSTPONED
         fixture.save(update_fields=["status"])
         content_changed(league_id=fixture.season.league_id)
     return fixture
+
+
+def fixture_remove(*, fixture: Fixture) -> None:
+    """A fixture entered by mistake taken off its season by a secretary, only while no
+    game of it has started: under its lock, which a game's start takes too, so a game
+    started meanwhile is never thrown away with it."""
+    with transaction.atomic():
+        locked = _lock_fixture(fixture)
+        if locked.games_started:
+            raise LeagueError(
+                f"{fixture} has a game started, so it stays; it can be moved or re-planned."
+            )
+        locked.delete()
+        content_changed(league_id=fixture.season.league_id)
 
 
 def fixture_delete(*, fixture: Fixture) -> None:

@@ -53,12 +53,18 @@ urlpatterns = [
         views.fixture_postpone,
         name="fixture-postpone",
     ),
+    path(
+        "<slug:league_slug>/fixtures/<int:pk>/remove/",
+        views.fixture_remove,
+        name="fixture-remove",
+    ),
     path("<slug:league_slug>/teams/<int:pk>/edit/", views.team_edit, name="team-edit"),
     path("<slug:league_slug>/players/<int:pk>/edit/", views.player_edit, name="player-edit"),
     # Secretaries.
     path(f"{manage}/", views.manage_home, name="manage"),
     path(f"{manage}/first-run/", views.first_run, name="manage-first-run"),
     path(f"{manage}/pubs/new/", views.pub_create, name="manage-pub-create"),
+    path(f"{manage}/pubs/<slug:pub_slug>/edit/", views.pub_edit, name="manage-pub-edit"),
     path(f"{manage}/seasons/new/", views.season_create, name="manage-season-create"),
     path(f"{manage}/organisers/", views.organisers, name="manage-organisers"),
     path(f"{manage}/invites/", views.invites, name="manage-invites"),

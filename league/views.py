@@ -278,6 +278,23 @@ def pub_create(request, league_slug):
 
 
 @login_required
+def pub_edit(request, league_slug, pub_slug):
+    league = _secretary_league(request, league_slug)
+    pub = get_object_or_404(league.pubs, slug=pub_slug)
+    form = PubForm(request.POST or None, initial={"name": pub.name, "town": pub.town})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.pub_update(pub=pub, **form.cleaned_data)
+        except LeagueError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"{pub.name} saved.")
+            return redirect("league:manage", league.slug)
+    context = {"league": league, "form": form, "pub": pub}
+    return render(request, "league/pub_form.html", context)
+
+
+@login_required
 def season_create(request, league_slug):
     league = _secretary_league(request, league_slug)
     form = SeasonForm(request.POST or None)
@@ -570,7 +587,13 @@ def fixture_edit(request, league_slug, pk):
             messages.success(request, "Fixture saved.")
             _say_also_playing(request, fixture)
             return redirect(fixture)
-    context = {"league": league, "season": season, "fixture": fixture, "form": form}
+    context = {
+        "league": league,
+        "season": season,
+        "fixture": fixture,
+        "form": form,
+        "may_remove": secretary and not fixture.games_started,
+    }
     return render(request, "league/fixture_form.html", context)
 
 
@@ -623,6 +646,28 @@ def fixture_postpone(request, league_slug, pk):
             request, f"{fixture} on {fixture.date.day} {fixture.date:%B} is postponed."
         )
     return redirect(back)
+
+
+@login_then_back
+@require_POST
+def fixture_remove(request, league_slug, pk):
+    """A fixture entered by mistake, taken off by a secretary before any game of it."""
+    league = _secretary_league(request, league_slug)
+    fixture = fixtures_with_teams(Fixture.objects.filter(season__league=league, pk=pk)).first()
+    if fixture is None:  # a second tap, or Back and send again
+        messages.info(request, "Already removed: that fixture is no longer on the list.")
+        return redirect("league:manage", league.slug)
+    season = fixture.season
+    if request.POST.get("confirm") != "yes":  # the first tap asks
+        context = {"league": season.league, "fixture": fixture}
+        return render(request, "league/fixture_remove.html", context)
+    try:
+        services.fixture_remove(fixture=fixture)
+    except LeagueError as error:
+        messages.error(request, str(error))
+        return redirect(fixture)
+    messages.success(request, f"{fixture} on {fixture.date.day} {fixture.date:%B} removed.")
+    return redirect("league:manage-season", season.league.slug, season.slug)
 
 
 def _next_or(request, fallback: str) -> str:

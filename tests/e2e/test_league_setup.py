@@ -11,7 +11,15 @@ from django.utils import timezone
 
 from league.models import Fixture, Pub, Team
 from tests.e2e.conftest import login
-from tests.factories import PASSWORD, LeagueFactory, PubFactory, UserFactory
+from tests.factories import (
+    PASSWORD,
+    FixtureFactory,
+    LeagueFactory,
+    PubFactory,
+    SeasonFactory,
+    TeamFactory,
+    UserFactory,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -212,3 +220,42 @@ def test_a_mistake_at_the_foot_of_a_long_form_is_said_where_the_page_opens(
     field.wait_for()
     assert -1 < field.bounding_box()["y"] < 844  # the link leads to the field
     assert page.locator("label[for=id_points_loss]").bounding_box()["y"] >= 0  # and its label
+
+
+def test_a_secretary_puts_a_pubs_name_right_and_takes_off_a_fixture_entered_twice(
+    league, live_server, page, assert_accessible
+):
+    season = SeasonFactory(league=league, name="Winter", slug="winter")
+    pub = Pub.objects.get(slug="harbour")
+    teams = [TeamFactory(season=season, pub=pub, name=n) for n in ("Hearts", "Trumps")]
+    FixtureFactory(season=season, pub=pub, teams=teams, date=datetime.date(2027, 1, 14))
+    login(page, live_server, "una", PASSWORD)
+    page.goto(f"{live_server.url}/clare/manage/")
+    page.get_by_role("link", name="Edit The Harbour Bar").click()
+    check(page, assert_accessible, "pub-edit")
+    page.get_by_label("Name").fill("The Harbour Inn")
+    page.get_by_role("button", name="Save pub").click()
+    page.wait_for_load_state()
+    assert "The Harbour Inn saved." in page.locator(".messages").inner_text()
+
+    # The same match added again is refused at the top of the form.
+    page.goto(f"{live_server.url}/clare/manage/seasons/winter/fixtures/new/")
+    page.get_by_label("Date").fill("2027-01-14")
+    page.get_by_label("Home team").select_option(label="Trumps")
+    page.get_by_label("Away team").select_option(label="Hearts")
+    page.get_by_label("Games planned").fill("3")
+    page.get_by_role("button", name="Add fixture").click()
+    check(page, assert_accessible, "fixture-twice")
+    assert (
+        "Hearts v Trumps is already on Thursday 14 January 2027"
+        in page.locator("#error-summary").inner_text()
+    )
+
+    fixture = Fixture.objects.get(season=season)
+    page.goto(f"{live_server.url}/clare/fixtures/{fixture.pk}/edit/")
+    page.get_by_role("button", name="Remove this fixture").click()
+    check(page, assert_accessible, "fixture-remove")
+    page.get_by_role("button", name="Remove it").click()
+    page.wait_for_load_state()
+    assert "Hearts v Trumps on 14 January removed." in page.locator(".messages").inner_text()
+    assert not Fixture.objects.filter(season=season).exists()

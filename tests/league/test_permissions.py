@@ -85,6 +85,7 @@ PAGES = [
     ("league:manage-divisions", lambda s: [s["league"], s["season"]], SECRETARY),
     ("league:manage-invite", lambda s: [s["league"], s["invite"].pk], SECRETARY),
     ("league:manage-pub-create", lambda s: [s["league"]], SECRETARY),
+    ("league:manage-pub-edit", lambda s: [s["league"], s["pub"].slug], SECRETARY),
     ("league:manage-season-create", lambda s: [s["league"]], SECRETARY),
     ("league:manage-organisers", lambda s: [s["league"]], SECRETARY),
     ("league:manage-import-example", lambda s: [s["league"]], SECRETARY),
@@ -192,6 +193,18 @@ CHANGES = [
         lambda s: [s["league"], s["fixture"].pk],
         lambda s: {"confirm": "yes"},
         PUB_RUNNERS_CHANGE,
+    ),
+    (
+        "league:fixture-remove",
+        lambda s: [s["league"], s["fixture"].pk],
+        lambda s: {"confirm": "yes"},
+        SECRETARY_CHANGE,
+    ),
+    (
+        "league:manage-pub-edit",
+        lambda s: [s["league"], s["pub"].slug],
+        lambda s: {"name": "The Harbour Inn", "town": "Kilkee"},
+        SECRETARY_CHANGE,
     ),
     (
         "league:manage-pub-create",
@@ -321,6 +334,7 @@ def test_an_allowed_change_is_saved(client, scene, name, args, data, role):
 
 POST_ONLY = [
     "league:fixture-postpone",
+    "league:fixture-remove",
     "league:manage-organiser-remove",
     "league:manage-invite-revoke",
     "league:manage-secretary-remove",
