@@ -21,7 +21,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import ProtectedError, Q
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -331,6 +331,34 @@ def team_update(
             "Someone else changed these teams at the same moment; nothing was saved. "
             "Look at the team again and retry."
         ) from error
+
+
+def _lock_team_fixtures(team: Team) -> list[Fixture]:
+    """The team's fixtures as they are now, locked in one statement (the fixtures alone:
+    a game's start locks a fixture and then its season, so holding the season here while
+    waiting on a fixture could deadlock with it)."""
+    return list(Fixture.objects.select_for_update(of=("self",)).filter(fixture_teams__team=team))
+
+
+def team_remove(*, team: Team) -> int:
+    """A team entered by mistake taken off its season by a secretary, only while no game
+    of its matches has started; its fixtures go with it (a match without one of its
+    teams is no match), its players stay in the league. Its fixtures are locked as a
+    game's start locks them, so a game started meanwhile is never thrown away. Returns
+    how many fixtures went with it."""
+    with transaction.atomic():
+        fixtures = _lock_team_fixtures(team)
+        if any(fixture.games_started for fixture in fixtures):
+            raise LeagueError(
+                f"{team.name} has a game started, so it stays; its players can be changed."
+            )
+        Fixture.objects.filter(pk__in=[fixture.pk for fixture in fixtures]).delete()
+        try:
+            team.delete()
+        except ProtectedError as error:  # a side in a game of no fixture
+            raise LeagueError(f"{team.name} has played, so it stays.") from error
+        content_changed(league_id=team.season.league_id)
+    return len(fixtures)
 
 
 def player_update(*, player: Player, name: str, home_pub: Pub | None) -> Player:

@@ -59,6 +59,7 @@ urlpatterns = [
         name="fixture-remove",
     ),
     path("<slug:league_slug>/teams/<int:pk>/edit/", views.team_edit, name="team-edit"),
+    path("<slug:league_slug>/teams/<int:pk>/remove/", views.team_remove, name="team-remove"),
     path("<slug:league_slug>/players/<int:pk>/edit/", views.player_edit, name="player-edit"),
     # Secretaries.
     path(f"{manage}/", views.manage_home, name="manage"),

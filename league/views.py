@@ -398,8 +398,40 @@ def team_edit(request, league_slug, pk):
             messages.success(request, f"{data['name']} saved.")
             return redirect("league:team", league.slug, team.pk)
     names = league.players.values_list("name", flat=True)
-    context = {"league": league, "season": season, "team": team, "form": form, "players": names}
+    secretary, _ = request_roles(request, league)
+    context = {
+        "league": league,
+        "season": season,
+        "team": team,
+        "form": form,
+        "players": names,
+        "may_remove": secretary and not team.fixtures.filter(games_started__gt=0).exists(),
+    }
     return render(request, "league/team_form.html", context)
+
+
+@login_then_back
+@require_POST
+def team_remove(request, league_slug, pk):
+    """A team entered by mistake, taken off by a secretary before any game of it."""
+    league = _secretary_league(request, league_slug)
+    team = Team.objects.filter(season__league=league, pk=pk).select_related("season").first()
+    if team is None:  # a second tap, or Back and send again
+        messages.info(request, "Already removed: that team is no longer in the season.")
+        return redirect("league:manage", league.slug)
+    season = team.season
+    if request.POST.get("confirm") != "yes":  # the first tap asks, naming its fixtures
+        fixtures = fixtures_with_teams(team.fixtures.order_by("date", "pk"))
+        context = {"league": league, "team": team, "fixtures": fixtures}
+        return render(request, "league/team_remove.html", context)
+    try:
+        gone = services.team_remove(team=team)
+    except LeagueError as error:
+        messages.error(request, str(error))
+        return redirect("league:team-edit", league.slug, team.pk)
+    with_fixtures = f", with its {gone} fixture{pluralize(gone)}" if gone else ""
+    messages.success(request, f"{team.name} removed from {season.name}{with_fixtures}.")
+    return redirect("league:manage-season", league.slug, season.slug)
 
 
 @login_required
@@ -524,17 +556,25 @@ def fixture_create(request, league_slug, season_slug):
             form.add_error(None, str(error))
         else:
             messages.success(request, "Fixture added.")
-            _say_also_playing(request, fixture)
+            _say_about_the_night(request, fixture)
             return redirect("league:manage-season", season.league.slug, season.slug)
     context = {"league": season.league, "season": season, "form": form}
     return render(request, "league/fixture_form.html", context)
 
 
-def _say_also_playing(request, fixture: Fixture) -> None:
-    """A team may play twice on a catch-up night; the one who set it is told, in case it
-    was not meant."""
+def _say_about_the_night(request, fixture: Fixture) -> None:
+    """A team may play twice on a catch-up night, and a match put off may be played after
+    the season's last date: allowed, but the one who set it is told, in case it was not
+    meant."""
     for team, other in also_playing(fixture):
         messages.warning(request, f"{team} also plays that night: {other} at {other.pub}.")
+    season, end = fixture.season, fixture.season.end_date
+    if end and fixture.date > end:
+        messages.warning(
+            request,
+            f"That night is after {season.name} ends on {end.day} {end:%B %Y}; "
+            "a secretary can move the season's end date.",
+        )
 
 
 def _pub_fixture(request, league_slug, pk) -> Fixture:
@@ -585,7 +625,7 @@ def fixture_edit(request, league_slug, pk):
             form.add_error(None, str(error))
         else:
             messages.success(request, "Fixture saved.")
-            _say_also_playing(request, fixture)
+            _say_about_the_night(request, fixture)
             return redirect(fixture)
     context = {
         "league": league,
@@ -623,7 +663,7 @@ def fixture_reschedule(request, league_slug, pk):
             form.add_error(None, str(error))
         else:
             messages.success(request, f"{fixture} is now on {date:%A} {date.day} {date:%B %Y}.")
-            _say_also_playing(request, fixture)
+            _say_about_the_night(request, fixture)
             return redirect(fixture)
     context = {"league": season.league, "season": season, "fixture": fixture, "form": form}
     return render(request, "league/fixture_reschedule.html", context)

@@ -121,7 +121,14 @@ def game_next(*, fixture: Fixture, number: int, first_dealer: int, user=None) ->
     Tapping "Start game 3" twice starts one game: the second tap finds it.
     """
     with transaction.atomic():
-        fixture = Fixture.objects.select_for_update().select_related("season").get(pk=fixture.pk)
+        fixture = (
+            Fixture.objects.select_for_update()
+            .select_related("season")
+            .filter(pk=fixture.pk)
+            .first()
+        )
+        if fixture is None:  # removed by a secretary since the page was opened
+            raise ScoringError("This fixture is no longer on the list: it was removed.")
         if fixture.status == Fixture.Status.POSTPONED:
             raise ScoringError("This fixture is postponed: set a new date first.")
         games = list(fixture.games.order_by("number"))

@@ -222,7 +222,7 @@ def test_a_mistake_at_the_foot_of_a_long_form_is_said_where_the_page_opens(
     assert page.locator("label[for=id_points_loss]").bounding_box()["y"] >= 0  # and its label
 
 
-def test_a_secretary_puts_a_pubs_name_right_and_takes_off_a_fixture_entered_twice(
+def test_a_secretary_puts_a_pub_right_and_takes_off_a_fixture_and_a_team_entered_by_mistake(
     league, live_server, page, assert_accessible
 ):
     season = SeasonFactory(league=league, name="Winter", slug="winter")
@@ -259,3 +259,11 @@ def test_a_secretary_puts_a_pubs_name_right_and_takes_off_a_fixture_entered_twic
     page.wait_for_load_state()
     assert "Hearts v Trumps on 14 January removed." in page.locator(".messages").inner_text()
     assert not Fixture.objects.filter(season=season).exists()
+
+    page.goto(f"{live_server.url}/clare/teams/{teams[0].pk}/edit/")
+    page.get_by_role("button", name="Remove this team").click()
+    check(page, assert_accessible, "team-remove")
+    page.get_by_role("button", name="Remove Hearts").click()
+    page.wait_for_load_state()
+    assert "Hearts removed from Winter." in page.locator(".messages").inner_text()
+    assert list(Team.objects.filter(season=season).values_list("name", flat=True)) == ["Trumps"]

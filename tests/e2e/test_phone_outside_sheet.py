@@ -77,7 +77,9 @@ def test_a_postponed_fixture_gets_its_new_date_in_one_step(
     page.get_by_label("New date").fill("2027-01-14")
     page.get_by_role("button", name="Set the new date").click()
     page.wait_for_load_state()
-    assert "is now on Thursday 14 January 2027" in page.locator(".message").inner_text()
+    said = page.locator(".messages").inner_text()
+    assert "is now on Thursday 14 January 2027" in said
+    assert f"That night is after {fixture.season.name} ends on" in said  # told, and saved
     assert "Scheduled" in page.get_by_role("main").inner_text()
     assert page.get_by_role("link", name="Play").is_visible()
     assert_accessible(page)

@@ -63,9 +63,11 @@ def test_an_organiser_is_not_offered_remove(client, world, fixture_at_pub):
     assert remove_url(fixture_at_pub) not in edit.content.decode()
 
 
-def remove_while_a_game_starts(fixture):
+def remove_while_a_game_starts(fixture, remove=None):
     """A game of `fixture` starts on one phone and, before it is saved, a secretary
-    removes the fixture on another: what each got, and whether the game is still there."""
+    removes the fixture (or with `remove`, what else takes it off) on another: what each
+    got, and whether the game is still there."""
+    remove_it = remove or (lambda: services.fixture_remove(fixture=fixture))
     started, release = threading.Event(), threading.Event()
     outcomes = {}
 
@@ -81,7 +83,7 @@ def remove_while_a_game_starts(fixture):
     def remove():
         try:
             started.wait(timeout=10)
-            services.fixture_remove(fixture=fixture)
+            remove_it()
             outcomes["remove"] = "removed"
         except LeagueError as error:
             outcomes["remove"] = str(error)
@@ -128,6 +130,64 @@ def test_control_without_the_fixtures_lock_the_removal_fails_as_a_server_error(
     outcomes, game_kept = remove_while_a_game_starts(fixture_at_pub)
     assert outcomes["remove"].startswith("IntegrityError(")
     assert game_kept
+
+
+def game_starts_after_the_check(monkeypatch, lock_name, *, locked):
+    """Make the removal's read of the fixtures (`services.<lock_name>`, with its lock or,
+    for the negative control, without) be followed at once by a game's start on another
+    phone, before the removal goes on: what the start got (a game, or an error)."""
+    real = getattr(services, lock_name)
+    start = {}
+
+    def start_a_game(fixture):
+        try:
+            start["got"] = game_next(fixture=fixture, number=1, first_dealer=0)
+        except Exception as error:  # noqa: BLE001 (the outcome under test)
+            start["got"] = error
+        finally:
+            connection.close()
+
+    def read_then_a_game_starts(what):
+        read = real(what) if locked else _unlocked(what)
+        fixture = read if isinstance(read, Fixture) else read[0]
+        thread = threading.Thread(target=start_a_game, args=(fixture,))
+        thread.start()
+        thread.join(timeout=0.5)  # done, or waiting on the removal's lock
+        start["thread"] = thread
+        return read
+
+    monkeypatch.setattr(services, lock_name, read_then_a_game_starts)
+    return start
+
+
+def _unlocked(what):
+    if isinstance(what, Fixture):
+        return Fixture.objects.select_related("season").get(pk=what.pk)
+    return list(what.fixtures.all())
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_game_started_after_the_check_waits_and_is_never_thrown_away(fixture_at_pub, monkeypatch):
+    start = game_starts_after_the_check(monkeypatch, "_lock_fixture", locked=True)
+    services.fixture_remove(fixture=fixture_at_pub)
+    start["thread"].join(timeout=20)
+    assert str(start["got"]) == "This fixture is no longer on the list: it was removed."
+    assert not Game.objects.exists()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_control_without_the_fixtures_lock_a_game_started_after_the_check_is_thrown_away(
+    fixture_at_pub, monkeypatch
+):
+    """The negative control: the fixture read without its lock, and a game started and
+    saved on another phone between the check and the removal: the removal deletes the
+    fixture and the game with it, deals and all."""
+    start = game_starts_after_the_check(monkeypatch, "_lock_fixture", locked=False)
+    services.fixture_remove(fixture=fixture_at_pub)
+    assert isinstance(start["got"], Game)  # a game saved ...
+    assert not Game.objects.filter(pk=start["got"].pk).exists()  # ... and thrown away
 
 
 def test_a_second_tap_on_remove_it_says_it_is_removed_already(client, world, fixture_at_pub):

@@ -2,7 +2,7 @@
 added again by hand, made the same match twice on one night: two lines on the season's
 list and the noticeboard, and a game could be started in either. The second is refused,
 naming the first; a team that already plays someone else that night is allowed (a
-catch-up night) but the secretary is told."""
+catch-up night) but the secretary is told, as is a night after the season's end date."""
 
 import datetime
 import threading
@@ -137,3 +137,21 @@ def test_control_without_the_season_lock_two_taps_at_once_add_the_match_twice(wo
     monkeypatch.setattr(services, "_lock_season", lambda season: barrier.wait(timeout=10))
     assert add_twice_at_once(world, home, away) == ["added", "added"]
     assert Fixture.objects.filter(season=world.season).count() == 2
+
+
+def test_a_match_put_off_past_the_seasons_end_is_saved_and_the_organiser_told(
+    client, world, fixture_at_pub
+):
+    world.season.end_date = datetime.date(2026, 12, 17)
+    world.season.save()
+    services.fixture_postpone(fixture=fixture_at_pub)
+    client.force_login(world.organiser)
+    url = reverse("league:fixture-reschedule", args=["clare", fixture_at_pub.pk])
+    response = client.post(url, {"date": "2027-01-14"}, follow=True)
+    said = [str(m) for m in response.context["messages"]]
+    assert said[-1] == (
+        "That night is after Winter ends on 17 December 2026; "
+        "a secretary can move the season's end date."
+    )
+    fixture_at_pub.refresh_from_db()
+    assert (fixture_at_pub.date, fixture_at_pub.status) == (datetime.date(2027, 1, 14), "scheduled")

@@ -195,6 +195,12 @@ CHANGES = [
         PUB_RUNNERS_CHANGE,
     ),
     (
+        "league:team-remove",
+        lambda s: [s["league"], s["team"].pk],
+        lambda s: {"confirm": "yes"},
+        SECRETARY_CHANGE,
+    ),
+    (
         "league:fixture-remove",
         lambda s: [s["league"], s["fixture"].pk],
         lambda s: {"confirm": "yes"},
@@ -333,6 +339,7 @@ def test_an_allowed_change_is_saved(client, scene, name, args, data, role):
 
 
 POST_ONLY = [
+    "league:team-remove",
     "league:fixture-postpone",
     "league:fixture-remove",
     "league:manage-organiser-remove",

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import rules
 from drives.demo import drives_demo_load
 from drives.models import Drive
-from league.models import Fixture, League
+from league.models import Fixture, League, Team
 from scoring.demo import load_demo
 from scoring.models import Game, ScorerLink
 from tests.security.crawler import crawl
@@ -80,8 +80,9 @@ def starts(person) -> list[str]:
             reverse("league:password-change-done"),
             # Each walked first among the pages of its route (a few are walked a route): a
             # postponed fixture; the door and results of a drive not yet finished, and
-            # the prize list (its cut) of a finished one.
+            # the prize list (its cut) of a finished one; a team with no game yet.
             Fixture.objects.filter(status=Fixture.Status.POSTPONED).first().get_absolute_url(),
+            reverse("league:team-edit", args=["clare", Team.objects.get(name="Late Entrants").pk]),
         ]
         for drive in Drive.objects.all():
             names = ("prizes",) if drive.status == Drive.Status.FINISHED else ("door", "grid")
@@ -92,12 +93,17 @@ def starts(person) -> list[str]:
 
 
 def _what_the_demo_lacks():
-    """An invitation not yet accepted and a division, so the walk reaches their pages."""
+    """An invitation not yet accepted, a division and a team with no game yet (which a
+    secretary may remove), so the walk reaches their pages."""
     from league.models import Division, League
-    from league.services import invite_create
+    from league.services import invite_create, team_create
 
     league = League.objects.get()
-    Division.objects.create(season=league.seasons.current(), name="North")
+    season = league.seasons.current()
+    Division.objects.create(season=season, name="North")
+    team_create(
+        season=season, name="Late Entrants", pub=league.pubs.first(), player_names=["Ann", "Bo"]
+    )
     secretary = league.secretaries.first()
     invite_create(league=league, created_by=secretary, role="organiser", pubs=[league.pubs.first()])
 
