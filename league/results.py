@@ -183,10 +183,11 @@ def _write(summaries: Sequence[GameSummary]) -> None:
     )
 
 
-def fixture_reopened(fixture: Fixture) -> None:
-    """A played fixture's next game has started (the secretary planned more): it is in
-    play again, so its teams' kept rows no longer count it as won. Call inside the
-    game's transaction, after `fixture_progress`."""
+def fixture_played_changed(fixture: Fixture) -> None:
+    """A fixture went in or out of "played" through its games (a played fixture's next
+    game started, the secretary having planned more; or that game taken back): its teams'
+    kept rows count it as won, or no longer. Call inside the game's transaction, after
+    `fixture_progress`."""
     teams = FixtureTeam.objects.filter(fixture=fixture).values_list("team_id", flat=True)
     standings_derive(season_id=fixture.season_id, team_ids=list(teams))
 

@@ -102,7 +102,7 @@ def game_start(
             side.players.set(spec.players)
         _fixture_sync(game)
         if fixture is not None and fixture.status == Fixture.Status.PLAYED:
-            results.fixture_reopened(fixture)
+            results.fixture_played_changed(fixture)
         _event(
             game=game, kind=GameEvent.Kind.STARTED, user=_person(user), text=_describe_start(game)
         )
@@ -473,8 +473,13 @@ def _locked(game: Game, labels: Sequence[str] | None = None) -> Game:
     """The game's row, locked for this transaction, with its confirmation (if any).
     `labels`, the sides' names as read before (they never change), spare a query."""
     locked = (
-        Game.objects.select_for_update(of=("self",)).select_related("confirmation").get(pk=game.pk)
+        Game.objects.select_for_update(of=("self",))
+        .select_related("confirmation")
+        .filter(pk=game.pk)
+        .first()
     )
+    if locked is None:  # taken back meanwhile (`game_remove`)
+        raise ScoringError(f"Game {game.number} was taken back: it was started by mistake.")
     locked.labels = labels
     return locked
 
@@ -504,6 +509,32 @@ def _check_no_later_game(game: Game) -> None:
             f"Game {game.number + 1} of this match has started, so this game must keep "
             "a winner. Correct the deal instead."
         )
+
+
+def game_remove(*, game: Game, version: int) -> Game:
+    """Take back a game started by mistake, before any deal of it was entered: it goes as
+    if never started, and its match's count of games with it. Under the game's lock,
+    which every deal takes first, so a deal sent meanwhile is never thrown away with it;
+    then its fixture's, as a deal that finishes a game takes them."""
+    with transaction.atomic():
+        game = _locked(game)
+        if game.version != version:
+            raise StaleGame(game)
+        if game.deals.exists():
+            raise ScoringError(f"Deals were entered in game {game.number}, so it stays.")
+        _check_no_later_game(game)
+        fixture = None
+        if game.fixture_id:
+            fixture = Fixture.objects.select_for_update().get(pk=game.fixture_id)
+        game.delete()
+        _fixture_sync(game)
+        if fixture is not None:
+            played = fixture.status == Fixture.Status.PLAYED
+            fixture.refresh_from_db(fields=["status"])
+            if played != (fixture.status == Fixture.Status.PLAYED):
+                results.fixture_played_changed(fixture)
+        results.content_changed(league_id=game.league_id)
+    return game
 
 
 def game_confirm(*, game: Game, version: int | None = None, user=None, link=None) -> Confirmation:

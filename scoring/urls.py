@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:pk>/deals/undo/", views.deal_undo, name="deal-undo"),
     path("<int:pk>/deals/<int:number>/correct/", views.deal_correct, name="deal-correct"),
     path("<int:pk>/confirm/", views.game_confirm, name="game-confirm"),
+    path("<int:pk>/take-back/", views.game_remove, name="game-remove"),
     path("<int:pk>/record/", views.game_record, name="game-record"),
     path("<int:pk>/links/", views.game_links, name="game-links"),
     path("<int:pk>/links/<int:link_pk>/", views.link_detail, name="link-detail"),

@@ -149,6 +149,8 @@ def _sheet_context(request, game: Game, scorer: Scorer, **extra) -> dict:
         "next_game": bool(
             match and scorer.manages and game.is_finished and match.next_number is not None
         ),
+        # Nothing entered yet (a game's version moves on with every entry and undo).
+        "may_take_back": scorer.manages and not live and game.version == 1,
         **extra,
     }
 
@@ -524,6 +526,35 @@ def _trick_rows(game: Game, posted, deal) -> list[tuple[int, list[tuple]]] | Non
             chosen = deal.trick_winners[trick - 1] if trick <= len(deal.trick_winners) else ""
         rows.append((trick, [(i, label, str(i) == chosen) for i, label in enumerate(labels)]))
     return rows
+
+
+@require_POST
+def game_remove(request, pk):
+    """A game started by mistake taken back by an organiser or secretary, asked first."""
+    game = game_for_sheet().filter(pk=pk).first()
+    if game is None:  # a second tap, or Back and send again
+        messages.info(request, "That game was taken back already.")
+        return redirect("league:home")
+    scorer = _scorer(request, game)
+    if not scorer.manages:
+        return _refuse(request)
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Reload and try again.")
+        return redirect(game)
+    version = form.cleaned_data["version"]
+    if request.POST.get("confirm") != "yes":
+        context = {"league": game.league, "game": game, "version": version}
+        return render(request, "scoring/game_remove.html", context)
+    try:
+        services.game_remove(game=game, version=version)
+    except services.ScoringError as error:
+        messages.error(request, f"{error} Nothing was changed.")
+        return redirect(game)
+    messages.success(request, f"Game {game.number} taken back: as if it was never started.")
+    if game.fixture_id:
+        return redirect("scoring:fixture-play", game.fixture_id)
+    return redirect("league:tonight", game.league.slug)
 
 
 @require_POST

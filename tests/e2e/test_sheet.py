@@ -881,3 +881,23 @@ def test_undo_with_no_connection_says_so_in_place_and_changes_nothing(night, liv
     page.get_by_text("No connection: nothing was changed.").wait_for()
     assert Deal.objects.filter(live=True).count() == 1
     page.context.set_offline(False)
+
+
+def test_a_game_started_by_mistake_is_taken_back_and_started_again(
+    night, live_server, page, assert_accessible
+):
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{night.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    page.get_by_role("button", name="Started by mistake? Take this game back").click()
+    page.wait_for_load_state()
+    assert page.get_by_role("heading", level=1).inner_text() == "Take back game 1?"
+    assert_accessible(page)
+    page.get_by_role("button", name="Take it back").click()
+    page.wait_for_load_state()
+    assert "Game 1 taken back" in page.locator(".messages").inner_text()
+    assert not Game.objects.filter(fixture=night).exists()
+    page.get_by_role("button", name="Start game 1").click()  # the match starts it again
+    page.wait_for_load_state()
+    assert Game.objects.filter(fixture=night, number=1).count() == 1

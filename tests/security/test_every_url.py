@@ -63,7 +63,7 @@ def starts(person) -> list[str]:
     """Where a person's walk begins: the home page, and the pages nobody links to: the
     game in play (its sheet and links), the scorer link a player scans, the health check
     and the page after a password change; /favicon.ico and where a login lands."""
-    game = Game.objects.in_play().get()
+    game = Game.objects.in_play().get(fixture__isnull=False)
     pages = ["/", game.get_absolute_url(), reverse("healthz"), reverse("favicon")]
     pages += [reverse("league:after-login"), reverse("service-worker")]
     # The pages a password reset email and form lead to.
@@ -83,6 +83,7 @@ def starts(person) -> list[str]:
             # the prize list (its cut) of a finished one; a team with no game yet.
             Fixture.objects.filter(status=Fixture.Status.POSTPONED).first().get_absolute_url(),
             reverse("league:team-edit", args=["clare", Team.objects.get(name="Late Entrants").pk]),
+            Game.objects.in_play().get(fixture__isnull=True).get_absolute_url(),  # no deal yet
         ]
         for drive in Drive.objects.all():
             names = ("prizes",) if drive.status == Drive.Status.FINISHED else ("door", "grid")
@@ -93,10 +94,12 @@ def starts(person) -> list[str]:
 
 
 def _what_the_demo_lacks():
-    """An invitation not yet accepted, a division and a team with no game yet (which a
-    secretary may remove), so the walk reaches their pages."""
+    """An invitation not yet accepted, a division, a team with no game yet (which a
+    secretary may remove) and a friendly just started (which its pub may take back), so
+    the walk reaches their pages."""
     from league.models import Division, League
     from league.services import invite_create, team_create
+    from scoring.services import SideSpec, game_start
 
     league = League.objects.get()
     season = league.seasons.current()
@@ -104,6 +107,8 @@ def _what_the_demo_lacks():
     team_create(
         season=season, name="Late Entrants", pub=league.pubs.first(), player_names=["Ann", "Bo"]
     )
+    pub = league.pubs.get(slug="harbour")
+    game_start(season=None, pub=pub, sides=[SideSpec("Blues"), SideSpec("Greens")])
     secretary = league.secretaries.first()
     invite_create(league=league, created_by=secretary, role="organiser", pubs=[league.pubs.first()])
 

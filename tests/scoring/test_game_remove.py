@@ -1,0 +1,129 @@
+"""A game started by mistake (a tap on "Start game 3" after the match was decided, or
+before its players sat down) is taken back by an organiser, asked first, while no deal
+of it has been entered: as if never started. It stayed "in play" for good: the match,
+the fixture page and the pub's screen said a game was being played."""
+
+import threading
+import uuid
+
+import pytest
+from django.db import connection
+from django.urls import reverse
+
+from league.models import Fixture
+from scoring import services
+from scoring.models import Deal, Game
+from tests.scoring.conftest import play
+
+pytestmark = pytest.mark.django_db
+
+
+def take_back_url(game):
+    return reverse("scoring:game-remove", args=[game.pk])
+
+
+def test_an_organiser_takes_back_an_empty_game_after_being_asked(client, world):
+    client.force_login(world.organiser)
+    game = world.game
+    sheet = client.get(game.get_absolute_url()).content.decode()
+    assert f'action="{take_back_url(game)}"' in sheet
+    asked = client.post(take_back_url(game), {"version": game.version})
+    assert asked.status_code == 200
+    assert "Take back game 1?" in asked.content.decode()
+    assert Game.objects.filter(pk=game.pk).exists()
+    response = client.post(take_back_url(game), {"version": game.version, "confirm": "yes"})
+    assert response["Location"] == reverse("scoring:fixture-play", args=[world.fixture.pk])
+    assert not Game.objects.filter(pk=game.pk).exists()
+    fixture = Fixture.objects.get(pk=world.fixture.pk)
+    assert (fixture.games_started, fixture.status) == (0, "scheduled")
+    page = client.get(response["Location"]).content.decode()
+    assert "Game 1 taken back: as if it was never started." in page
+    again = client.post(take_back_url(game), {"version": game.version, "confirm": "yes"})
+    assert again["Location"] == reverse("league:home")  # a second tap: said, not a 404
+
+
+def test_a_game_with_a_deal_ever_entered_stays(client, world):
+    game = world.game
+    play(game, 2, 3)
+    game.refresh_from_db()
+    services.deal_undo(game=game, version=game.version)
+    game.refresh_from_db()
+    client.force_login(world.organiser)
+    assert not game.deals.live().exists()  # undone, but entered
+    assert take_back_url(game) not in client.get(game.get_absolute_url()).content.decode()
+    response = client.post(take_back_url(game), {"version": game.version, "confirm": "yes"})
+    assert Game.objects.filter(pk=game.pk).exists()
+    page = client.get(response["Location"]).content.decode()
+    assert "Deals were entered in game 1, so it stays. Nothing was changed." in page
+
+
+def test_a_scorer_link_or_another_pub_may_not_take_a_game_back(client, world):
+    client.force_login(world.other_organiser)
+    assert client.post(take_back_url(world.game), {"version": 1}).status_code == 403
+    client.logout()
+    client.get(world.link.get_absolute_url())  # a player scoring through the link
+    assert (
+        take_back_url(world.game) not in client.get(world.game.get_absolute_url()).content.decode()
+    )
+    assert client.post(take_back_url(world.game), {"version": 1}).status_code == 403
+    assert Game.objects.filter(pk=world.game.pk).exists()
+
+
+postgres_only = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="SQLite's test database is one connection's"
+)
+
+
+def deal_sent_while_taking_back(game, monkeypatch, *, locked):
+    """The take-back reads the game (locked, or for the control not), finds no deal and,
+    before it goes on, a deal of the game is sent from another phone: what the deal got."""
+    real_lock, real_check = services._locked, services._check_no_later_game
+    sent = {}
+
+    def send_a_deal():
+        try:
+            sent["got"] = services.deal_record(
+                game=game, dealer=0, tricks=[2, 3], key=uuid.uuid4(), version=game.version
+            )
+        except Exception as error:  # noqa: BLE001 (the outcome under test)
+            sent["got"] = error
+        finally:
+            connection.close()
+
+    def read(what, labels=None):
+        taking_back = threading.current_thread() is threading.main_thread()
+        if taking_back and not locked:
+            return Game.objects.select_related("confirmation").get(pk=what.pk)
+        return real_lock(what, labels)
+
+    def checked_then_a_deal_is_sent(what):
+        real_check(what)
+        thread = threading.Thread(target=send_a_deal)
+        thread.start()
+        thread.join(timeout=0.5)  # done, or waiting on the take-back's lock
+        sent["thread"] = thread
+
+    monkeypatch.setattr(services, "_locked", read)
+    monkeypatch.setattr(services, "_check_no_later_game", checked_then_a_deal_is_sent)
+    return sent
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_deal_sent_while_the_game_is_taken_back_is_told_not_thrown_away(world, monkeypatch):
+    sent = deal_sent_while_taking_back(world.game, monkeypatch, locked=True)
+    services.game_remove(game=world.game, version=world.game.version)
+    sent["thread"].join(timeout=20)
+    assert str(sent["got"]) == "Game 1 was taken back: it was started by mistake."
+    assert not Deal.objects.exists()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_control_without_the_games_lock_a_deal_saved_meanwhile_is_thrown_away(world, monkeypatch):
+    """The negative control: the take-back reads the game without its lock; a deal is
+    saved from another phone between its check and its delete, and goes with the game."""
+    sent = deal_sent_while_taking_back(world.game, monkeypatch, locked=False)
+    services.game_remove(game=world.game, version=world.game.version)
+    assert isinstance(sent["got"], Deal)  # a deal saved ...
+    assert not Deal.objects.filter(pk=sent["got"].pk).exists()  # ... and thrown away
