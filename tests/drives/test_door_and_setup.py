@@ -92,15 +92,20 @@ def test_choosing_a_kind_of_night_fills_in_the_form_and_saves_nothing():
     assert client.get(target, {"preset": "nonsense"}).status_code == 200
 
 
-def test_every_hint_on_the_set_up_form_is_tied_to_its_field():
-    # The cookie-jar field pointed at a hint with no such id ("Game numbers, for
-    # example 5, 12, 18" never read out), and the kind of night's hint at nothing.
+def set_up_page() -> str:
+    """The drive set-up form as a new pub's organiser first sees it."""
     pub = PubFactory()
     client = Client()
     user = UserFactory()
     pub.organisers.add(user)
     client.force_login(user)
-    page = client.get(reverse("drives:create", args=[pub.league.slug])).content.decode()
+    return client.get(reverse("drives:create", args=[pub.league.slug])).content.decode()
+
+
+def test_every_hint_on_the_set_up_form_is_tied_to_its_field():
+    # The cookie-jar field pointed at a hint with no such id ("Game numbers, for
+    # example 5, 12, 18" never read out), and the kind of night's hint at nothing.
+    page = set_up_page()
     described = re.findall(r'aria-describedby="([^"]+)"', page)
     assert "id_preset_helptext" in described and "id_cookie_jar_helptext" in described
     for hint in described:
@@ -109,12 +114,7 @@ def test_every_hint_on_the_set_up_form_is_tied_to_its_field():
 
 def test_each_movement_is_a_radio_button_read_whole():
     # A closed list on a phone showed "Winners move up a table, losers s".
-    pub = PubFactory()
-    client = Client()
-    user = UserFactory()
-    pub.organisers.add(user)
-    client.force_login(user)
-    page = client.get(reverse("drives:create", args=[pub.league.slug])).content.decode()
+    page = set_up_page()
     assert "<legend>Movement:</legend>" in page
     assert re.search(r'value="winners_move"[^>]* checked', page)  # as the list's first was
     for value, label in Drive.Movement.choices:
