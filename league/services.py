@@ -20,7 +20,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import ProtectedError, Q
 from django.utils import timezone
 from django.utils.text import slugify
@@ -340,6 +340,33 @@ def _lock_team_fixtures(team: Team) -> list[Fixture]:
     return list(Fixture.objects.select_for_update(of=("self",)).filter(fixture_teams__team=team))
 
 
+def _lock_team(team: Team) -> None:
+    """The team's row, locked after its fixtures (`team_remove`): a fixture being added
+    for it (`_lock_teams`) is saved before this, or waits and finds the team gone."""
+    Team.objects.select_for_update().filter(pk=team.pk).first()
+
+
+def _lock_teams(teams: Sequence[Team]) -> set[int]:
+    """Keep a match's teams from being removed (`team_remove`) until this transaction
+    ends, taken last of a change's locks: the ids of those still there. A key-share lock,
+    as the database's own foreign-key check takes one: two matches of a team are added
+    at once, only a removal waits."""
+    there = Team.objects.filter(pk__in=[team.pk for team in teams]).values_list("pk")
+    if connection.vendor != "postgresql":  # SQLite: one writer at a time anyway
+        return {pk for (pk,) in there}
+    query, params = there.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(f"{query} FOR KEY SHARE", params)
+        return {pk for (pk,) in cursor.fetchall()}
+
+
+def _check_teams_still_there(teams: Sequence[Team]) -> None:
+    there = _lock_teams(teams)
+    for team in teams:
+        if team.pk not in there:
+            raise LeagueError(f"{team.name} was removed meanwhile: nothing was saved.")
+
+
 def team_remove(*, team: Team) -> int:
     """A team entered by mistake taken off its season by a secretary, only while no game
     of its matches has started; its fixtures go with it (a match without one of its
@@ -351,6 +378,12 @@ def team_remove(*, team: Team) -> int:
         if any(fixture.games_started for fixture in fixtures):
             raise LeagueError(
                 f"{team.name} has a game started, so it stays; its players can be changed."
+            )
+        _lock_team(team)
+        if set(team.fixtures.values_list("pk", flat=True)) != {f.pk for f in fixtures}:
+            raise LeagueError(
+                f"A fixture of {team.name} was added meanwhile, so nothing was removed. "
+                "Look at the team again."
             )
         Fixture.objects.filter(pk__in=[fixture.pk for fixture in fixtures]).delete()
         try:
@@ -591,6 +624,7 @@ def fixture_create(
         raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
         _lock_season(season)
+        _check_teams_still_there(teams)
         _check_entered_once(season, date, {team.pk for team in teams})
         last_round = season.fixtures.order_by("-round").values_list("round", flat=True).first()
         fixture = Fixture.objects.create(
@@ -648,6 +682,7 @@ def fixture_update(
                 raise LeagueError(
                     "Games have been played in this fixture, so its teams cannot change."
                 )
+            _check_teams_still_there(teams)
             fixture.fixture_teams.all().delete()
             FixtureTeam.objects.bulk_create(
                 FixtureTeam(fixture=fixture, team=team, seat=seat)

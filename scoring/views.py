@@ -8,6 +8,7 @@ Every change is a POST to a real form; with htmx the sheet's partial comes back 
 (an error as 422, a lost race as 409), without it the browser is redirected to the sheet.
 """
 
+import functools
 import uuid
 from dataclasses import dataclass
 
@@ -80,8 +81,34 @@ def _refuse(request):
     raise PermissionDenied
 
 
-def _game(pk) -> Game:
-    return get_object_or_404(game_for_sheet(), pk=pk)
+class GameGone(Http404):
+    """No game at a game's address: taken back as started by mistake (`game_remove`), or
+    never there. A "Not found" anywhere; on the sheet's own addresses, said in words."""
+
+
+def _game(pk, games=None) -> Game:
+    game = (games if games is not None else game_for_sheet()).filter(pk=pk).first()
+    if game is None:
+        raise GameGone
+    return game
+
+
+def _told_if_gone(view):
+    """A sheet's address whose game was taken back: said in the sheet's place (the sheet
+    alone for htmx), so a tap on a sheet left open on a second phone, or a deal kept on a
+    phone while the Wi-Fi was down, is told, where a bare "Not found" showed nothing."""
+
+    @functools.wraps(view)
+    def told(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except GameGone:
+            template = "scoring/game_gone.html#gone" if request.htmx else "scoring/game_gone.html"
+            response = render(request, template, status=404)
+            patch_vary_headers(response, ["HX-Request"])
+            return response
+
+    return told
 
 
 def _labels(game: Game) -> list[str]:
@@ -276,6 +303,7 @@ def _after_change(request, saved: Game, scorer: Scorer, done: str):
 
 
 @require_safe
+@_told_if_gone
 def game_sheet(request, pk):
     game = _game(pk)
     return _render_sheet(request, game, _scorer(request, game))
@@ -333,6 +361,7 @@ def _sheet_change(request, game: Game, scorer: Scorer, change, **answer):
 
 
 @require_POST
+@_told_if_gone
 def deal_record(request, pk):
     """Record the next deal. The night's busiest POST, so it reads the game once: locked,
     in the transaction that writes the deal, with all the permission check, the form and
@@ -341,7 +370,7 @@ def deal_record(request, pk):
     test_queries.py). The answer is drawn after the commit, the row free again."""
     mode = request.POST.get("mode")
     with transaction.atomic():
-        game = get_object_or_404(game_to_change(), pk=pk)
+        game = _game(pk, game_to_change())
         scorer = _scorer(request, game)
         form = DealForm(request.POST, game=game)
         if scorer.may_score and form.is_valid():
@@ -381,6 +410,7 @@ def _as_entered(entered, name: str, stored: int | None) -> int | None:
 
 
 @require_POST
+@_told_if_gone
 def deal_undo(request, pk):
     game = _game(pk)
     scorer = _scorer(request, game)
@@ -404,6 +434,7 @@ def deal_undo(request, pk):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@_told_if_gone
 def deal_correct(request, pk, number):
     game = _game(pk)
     scorer = _scorer(request, game)
@@ -558,6 +589,7 @@ def game_remove(request, pk):
 
 
 @require_POST
+@_told_if_gone
 def game_confirm(request, pk):
     game = _game(pk)
     scorer = _scorer(request, game)
@@ -579,6 +611,7 @@ def game_confirm(request, pk):
 
 
 @require_safe
+@_told_if_gone
 def game_record(request, pk):
     """Everyone sees who did what by role; those who run the pub see the login too."""
     game = _game(pk)

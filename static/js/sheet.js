@@ -1,6 +1,7 @@
 /* The table sheet: small helpers on top of forms that work without JavaScript.
    - htmx swaps in the sheet's answer to a refused change (403, 422: a box beside the
-     form, the taps kept) or a lost race (409: the sheet as it stands);
+     form, the taps kept), a lost race (409: the sheet as it stands) or a game taken back
+     meanwhile (404: the sheet's place says so);
    - after a change, the line in words and the score are brought into view;
    - split entry shows "A 3 – 2 B" as soon as a count is tapped;
    - trick by trick: a running total per side; saves itself once the deal is complete
@@ -17,7 +18,7 @@
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     var status = event.detail.xhr.status;
-    if (status === 403 || status === 409 || status === 422) {
+    if (status === 403 || status === 404 || status === 409 || status === 422) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
     }

@@ -517,6 +517,28 @@ def test_a_game_confirmed_meanwhile_says_so_in_place(night, live_server, new_pag
     assert list(Deal.objects.values_list("tricks", flat=True)) == ["50"]
 
 
+def test_a_game_taken_back_on_another_phone_says_so_where_the_sheet_was(
+    night, live_server, new_page, assert_accessible
+):
+    """The sheet open on a second phone, the game taken back on the first: the next tap on
+    Save said nothing at all before (htmx shows no "Not found")."""
+    game = services.game_next(fixture=night, number=1, first_dealer=0)
+    player, _ = player_with_link(new_page, live_server, game)
+    tap(player, "2")
+    services.game_remove(game=game, version=game.version)
+    with player.expect_response(lambda r: "/deals/" in r.url) as answer:
+        player.get_by_role("button", name="Save deal").first.click()
+    assert answer.value.status == 404
+    gone = player.locator("#sheet [role=alert]")
+    gone.wait_for()
+    assert "This game is not here any more" in gone.inner_text()
+    assert "Nothing was saved." in gone.inner_text()
+    assert player.get_by_role("link", name="Go to the league's home page").is_visible()
+    assert Deal.objects.count() == 0
+    player.screenshot(path=ARTIFACTS / "sheet-game-taken-back.png")
+    assert_accessible(player)
+
+
 def test_an_ended_login_leads_back_to_the_sheet_with_the_deal_still_entered(
     night, live_server, new_page, assert_accessible
 ):

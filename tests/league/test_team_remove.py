@@ -2,7 +2,11 @@
 told which fixtures go with it, while no game of it has started. There was no way to
 but the Django admin, which secretaries have no access to."""
 
+import datetime
+import threading
+
 import pytest
+from django.db import DatabaseError, connection
 from django.urls import reverse
 
 from league import services
@@ -138,3 +142,89 @@ def test_control_without_the_fixtures_lock_a_game_started_after_the_check_is_thr
     services.team_remove(team=home)
     assert isinstance(start["got"], Game)  # a game saved ...
     assert not Game.objects.filter(pk=start["got"].pk).exists()  # ... and thrown away
+
+
+def fixture_added_while_removing(monkeypatch, team, other, *, after, guarded=True):
+    """A secretary removes `team` while, on another phone, a fixture of it against
+    `other` is added: added at once `after` the removal has read (and locked) the team's
+    fixtures, or its team row. `guarded=False` is the negative control: the fixture's
+    addition without the team's lock (`services._lock_teams`). What each got."""
+    got = {}
+
+    def add_fixture():
+        try:
+            got["add"] = services.fixture_create(
+                season=team.season,
+                pub=team.pub,
+                date=datetime.date(2026, 10, 8),
+                teams=[team, other],
+            )
+        except Exception as error:  # noqa: BLE001 (the outcome under test)
+            got["add"] = error
+        finally:
+            connection.close()
+
+    real = getattr(services, after)
+
+    def read_then_a_fixture_is_added(*args):
+        read = real(*args)
+        thread = threading.Thread(target=add_fixture)
+        thread.start()
+        thread.join(timeout=0.5)  # done, or waiting on the removal's lock
+        got["thread"] = thread
+        return read
+
+    monkeypatch.setattr(services, after, read_then_a_fixture_is_added)
+    if not guarded:
+        monkeypatch.setattr(services, "_lock_teams", lambda teams: {t.pk for t in teams})
+    try:
+        services.team_remove(team=team)
+        got["remove"] = "removed"
+    except services.LeagueError as error:
+        got["remove"] = str(error)
+    except DatabaseError as error:  # the outcome under test
+        got["remove"] = error
+    got["thread"].join(timeout=20)
+    return got
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_fixture_added_once_the_team_is_locked_is_refused_in_words(world, monkeypatch):
+    home = TeamFactory(season=world.season, pub=world.pub, name="Late Entrants")
+    away = TeamFactory(season=world.season, pub=world.pub, name="The Robbers")
+    got = fixture_added_while_removing(monkeypatch, home, away, after="_lock_team")
+    assert got["remove"] == "removed"
+    assert str(got["add"]) == "Late Entrants was removed meanwhile: nothing was saved."
+    assert not Fixture.objects.exists()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_control_without_the_teams_lock_the_fixture_fails_as_a_server_error(world, monkeypatch):
+    """The negative control: the fixture added without locking its teams is written
+    against a team being deleted; only the database stops it (its foreign key, or the
+    deadlock the two end in), as an error the secretary would see as a server error."""
+    home = TeamFactory(season=world.season, pub=world.pub, name="Late Entrants")
+    away = TeamFactory(season=world.season, pub=world.pub, name="The Robbers")
+    got = fixture_added_while_removing(monkeypatch, home, away, after="_lock_team", guarded=False)
+    errors = [got[what] for what in ("add", "remove") if isinstance(got[what], DatabaseError)]
+    assert errors, got
+    assert not Fixture.objects.exists()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_fixture_added_before_the_team_is_locked_keeps_the_team(world, monkeypatch):
+    """The fixture is added between the removal's read of the team's fixtures and its
+    lock of the team: the removal sees it and stops, saying why, where before it said
+    the team "has played"."""
+    home = TeamFactory(season=world.season, pub=world.pub, name="Late Entrants")
+    away = TeamFactory(season=world.season, pub=world.pub, name="The Robbers")
+    got = fixture_added_while_removing(monkeypatch, home, away, after="_lock_team_fixtures")
+    assert isinstance(got["add"], Fixture)
+    assert got["remove"] == (
+        "A fixture of Late Entrants was added meanwhile, so nothing was removed. "
+        "Look at the team again."
+    )
+    assert Team.objects.filter(pk=home.pk).exists()

@@ -127,3 +127,35 @@ def test_control_without_the_games_lock_a_deal_saved_meanwhile_is_thrown_away(wo
     services.game_remove(game=world.game, version=world.game.version)
     assert isinstance(sent["got"], Deal)  # a deal saved ...
     assert not Deal.objects.filter(pk=sent["got"].pk).exists()  # ... and thrown away
+
+
+GONE = "This game is not here any more"
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["form", "htmx"])
+def test_a_deal_from_a_sheet_left_open_on_a_taken_back_game_is_told(client, world, htmx):
+    """The game is taken back on one phone while its sheet is open on another: the next
+    deal from that sheet gets the sheet's place saying so, not a bare "Not found" (with
+    htmx, an answer it would not show: the tap did nothing to see)."""
+    game = world.game
+    client.force_login(world.organiser)
+    services.game_remove(game=game, version=game.version)
+    headers = {"HX-Request": "true"} if htmx else {}
+    sent = {"version": game.version, "dealer": 0, "first": 3, "key": uuid.uuid4()}
+    for address, data in [
+        (reverse("scoring:deal-record", args=[game.pk]), {**sent, "mode": "split"}),
+        (reverse("scoring:deal-undo", args=[game.pk]), {"version": game.version}),
+        (reverse("scoring:game-confirm", args=[game.pk]), {"version": game.version}),
+        (reverse("scoring:deal-correct", args=[game.pk, 1]), {**sent, "confirm": "yes"}),
+    ]:
+        response = client.post(address, data, headers=headers)
+        page = response.content.decode()
+        assert response.status_code == 404, address
+        assert 'id="sheet"' in page, address  # what htmx and a kept deal swap in
+        assert GONE in page, address
+        assert "Nothing was saved." in page, address
+        assert ("<html" in page) is not htmx, address
+    assert not Deal.objects.exists()
+    sheet = client.get(game.get_absolute_url())
+    assert sheet.status_code == 404
+    assert GONE in sheet.content.decode()
