@@ -2,6 +2,7 @@
 said so, organisers landing on Tonight, tap targets of 48×48 CSS px, no text under
 16px, and a team table that fits without sideways scrolling."""
 
+import io
 import re
 
 import pytest
@@ -183,4 +184,39 @@ def test_at_200_percent_zoom_headings_and_the_correction_page_fit(demo, live_ser
         page.goto(f"{live_server.url}{path}")
         page.wait_for_load_state()
         assert page.evaluate("document.documentElement.scrollWidth") <= 195, path
+    context.close()
+
+
+def test_a_table_wider_than_the_screen_shows_which_side_it_scrolls_to(demo, live_server, browser):
+    # At 200% zoom (195 CSS px) the team table is wider than the phone and scrolls in its
+    # box; nothing showed that more of it lay beyond the edge. A shadow now shows at the
+    # side there is more to see, and none where the table ends. Measured with the text
+    # and lines made transparent, so that only the box's own shading is in the picture.
+    context = browser.new_context(viewport={"width": 195, "height": 422}, bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/clare/seasons/winter-2026/standings/teams/")
+    page.wait_for_load_state()
+    wrap = page.locator(".table-wrap").first
+    assert wrap.evaluate("el => el.scrollWidth > el.clientWidth + 40")  # it does scroll
+    page.add_style_tag(
+        content="th, td, th *, td * { color: transparent !important; "
+        "border-color: transparent !important; }"
+    )
+
+    def edges() -> tuple[float, float]:
+        """The mean brightness of 4 px inside the box's left and right edges (past its
+        border and rounded corners; 255: white)."""
+        from PIL import Image, ImageStat
+
+        shot = Image.open(io.BytesIO(wrap.screenshot())).convert("L")
+        width, height = shot.size
+        left = ImageStat.Stat(shot.crop((3, 12, 7, height - 12))).mean[0]
+        right = ImageStat.Stat(shot.crop((width - 7, 12, width - 3, height - 12))).mean[0]
+        return left, right
+
+    left, right = edges()
+    assert left > 250 and right < 240, (left, right)  # at the start: more to the right
+    wrap.evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+    left, right = edges()
+    assert left < 240 and right > 250, (left, right)  # at the end: more to the left
     context.close()
