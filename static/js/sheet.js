@@ -47,6 +47,10 @@
   /* Trick by trick: the tricks tapped in order up to the first blank, each side's
      tricks and running score, and whether the deal is complete. */
   function trickState(form) {
+    // Deals kept on the phone are not in the score drawn: with any, whether a side has
+    // reached the target is not known here, and the deal saves itself only at trick 5.
+    var sheet = document.getElementById("sheet");
+    var kept = sheet ? parseInt(sheet.dataset.kept || "0", 10) : 0;
     var scores = form.dataset.scores.split(",").map(function (n) { return parseInt(n, 10); });
     var perTrick = parseInt(form.dataset.perTrick, 10);
     var target = parseInt(form.dataset.target, 10);
@@ -60,9 +64,11 @@
       tricks[side] += 1;
       scores[side] += perTrick;
       played = trick;
-      if (scores[side] >= target) reached = true;
+      if (scores[side] >= target && !kept) reached = true;
     }
-    return { tricks: tricks, scores: scores, complete: played === 5 || reached, played: played };
+    return {
+      tricks: tricks, scores: scores, complete: played === 5 || reached, played: played, kept: kept
+    };
   }
 
   function updateTricks(form) {
@@ -76,8 +82,11 @@
     total.hidden = false;
     total.textContent = names.map(function (name, side) {
       var n = state.tricks[side];
-      return name + " " + n + (n === 1 ? " trick, " : " tricks, ") + state.scores[side];
-    }).join(" · ");
+      return name + " " + n + (n === 1 ? " trick" : " tricks") +
+        (state.kept ? "" : ", " + state.scores[side]);
+    }).join(" · ") + (state.kept ? ": the score follows once the " +
+      (state.kept === 1 ? "deal kept on this phone is" : "deals kept on this phone are") +
+      " sent" : "");
     return state;
   }
 
@@ -181,8 +190,8 @@
   });
 
   document.addEventListener("htmx:afterSwap", function (event) {
-    var target = event.detail.target;
-    if (target.classList && target.classList.contains("box-slot")) {
+    var target = event.detail.target;  // none for a swap made here (htmx.swap)
+    if (target && target.classList && target.classList.contains("box-slot")) {
       var box = target.querySelector("[data-box]");
       if (box && box.hasAttribute("data-login")) {
         var form = target.closest("form");
@@ -198,7 +207,7 @@
     seenVersion();
     var said = document.getElementById("sheet-said");
     var score = document.querySelector("#sheet .scoreboard");
-    if (event.detail.target.id !== "sheet" || !score) return;
+    if (!event.detail.target || event.detail.target.id !== "sheet" || !score) return;
     var top = said && said.textContent.trim() ? said : score;
     top.scrollIntoView({ block: "start" });
     score.focus({ preventScroll: true });
@@ -267,6 +276,10 @@
         (navigator.onLine ? "…" : ": kept on this phone, not yet in the score below. " +
           (n === 1 ? "It goes" : "They go") + " when the connection is back.") : "";
       var sheet = document.getElementById("sheet");
+      sheet.dataset.kept = String(n);
+      document.querySelectorAll("#sheet [data-order]").forEach(function (form) {
+        if (!form.querySelector("[data-trick-total]").hidden) updateTricks(form);
+      });
       var next = parseInt(sheet.dataset.dealNumber, 10) + n;
       document.querySelectorAll("#sheet button.save").forEach(function (button) {
         button.textContent = "Save deal " + next;
@@ -337,10 +350,28 @@
       });
   }
 
+  // The deals kept after one refused are not sent (each was entered on the score the
+  // refused one would have made): they leave the phone, and the sheet says so.
+  function dropAfterRefusal(rest) {
+    if (!rest.length) return Promise.resolve(0);
+    return store("readwrite", function (store) {
+      rest.forEach(function (deal) { store.delete(deal.id); });
+    }).then(function () { return rest.length; });
+  }
+
+  function sayDropped(n) {
+    var line = document.getElementById("sheet-waiting");
+    if (!line || !n) return;
+    line.textContent = n + (n === 1 ? " more deal" : " more deals") + " entered on this " +
+      "phone after the one refused " + (n === 1 ? "was" : "were") + " not sent: check " +
+      "the score and enter " + (n === 1 ? "it" : "them") + " again if " +
+      (n === 1 ? "it is" : "they are") + " still right.";
+  }
+
   function sync() {
     if (syncing || !navigator.onLine || !window.indexedDB) return;
     syncing = true;
-    var sent = 0;
+    var sent = 0, dropped = 0;
     waiting().then(function (deals) {
       if (!deals.length) return null;
       return fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
@@ -350,7 +381,7 @@
           // since would be refused with its own).
           var token = fieldIn(html, "csrfmiddlewaretoken");
           var current = fieldIn(html, "version");  // for a deal kept by an older sheet.js
-          return deals.reduce(function (chain, deal) {
+          return deals.reduce(function (chain, deal, index) {
             return chain.then(function (stop) {
               if (stop) return true;
               var body = new URLSearchParams(deal.fields);
@@ -368,7 +399,12 @@
                     .then(function () {
                       sent += 1;
                       if (response.status === 200) return false;
-                      return refused(response, text).then(function () { return true; });
+                      return refused(response, text).then(function () {
+                        return dropAfterRefusal(deals.slice(index + 1));
+                      }).then(function (n) {
+                        dropped = n;
+                        return true;
+                      });
                     });
                 });
               });
@@ -378,7 +414,7 @@
     }).then(function (stopped) {
       syncing = false;
       if (sent && !stopped) window.location.reload();
-      else showWaiting();
+      else showWaiting().then(function () { sayDropped(dropped); });
     }, function () {
       syncing = false;
       showWaiting();

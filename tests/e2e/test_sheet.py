@@ -923,3 +923,64 @@ def test_a_game_started_by_mistake_is_taken_back_and_started_again(
     page.get_by_role("button", name="Start game 1").click()  # the match starts it again
     page.wait_for_load_state()
     assert Game.objects.filter(fixture=night, number=1).count() == 1
+
+
+def test_offline_trick_by_trick_never_saves_itself_from_a_score_it_cannot_know(
+    night, live_server, page
+):
+    """A deal kept on the phone is not in the score on screen: trick by trick counted on
+    from that old score, took it to have reached 25 and kept a two-trick deal by itself."""
+    start_game(page, live_server, night)
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    tap(page, "2")
+    save(page)  # 10 – 15
+    page.context.set_offline(True)
+    tap(page, "2")
+    page.get_by_role("button", name="Save deal 2").first.click()
+    page.get_by_text("1 deal waiting to send").wait_for()
+    page.get_by_text("Trick by trick").click()
+    order_tap(page, 1, "The Robbers")
+    order_tap(page, 2, "The Robbers")  # 25 on the old score: it kept the deal here
+    total = page.locator("[data-trick-total]")
+    assert total.inner_text() == (
+        "Harbour Hearts 0 tricks · The Robbers 2 tricks: the score follows once the deal "
+        "kept on this phone is sent"
+    )
+    page.wait_for_timeout(500)
+    assert "1 deal waiting to send" in page.locator("#sheet-waiting").inner_text()
+    page.screenshot(path=ARTIFACTS / "sheet-offline-trick-by-trick.png")
+    assert page.locator("[data-order] input[name='trick_2']:checked").count() == 1
+    page.context.set_offline(False)
+
+
+def test_deals_kept_after_one_refused_are_said_not_sent_and_none_left_waiting(
+    night, live_server, page
+):
+    """Three deals kept; the first wins the game, so the second is refused: the third
+    stayed "waiting to send…" for good, sent never, said nowhere."""
+    problems = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    start_game(page, live_server, night)
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    page.context.set_offline(True)
+    for deal, first in ((1, "5"), (2, "3"), (3, "2")):
+        tap(page, first)
+        page.get_by_role("button", name=f"Save deal {deal}").first.click()
+        page.get_by_text(f"{deal} deal{'s' if deal > 1 else ''} waiting to send").wait_for()
+    page.context.set_offline(False)
+    waiting = page.locator("#sheet-waiting")
+    waiting.get_by_text("not sent").wait_for()
+    assert waiting.inner_text() == (
+        "1 more deal entered on this phone after the one refused was not sent: check the "
+        "score and enter it again if it is still right."
+    )
+    assert "the game is over" in page.locator("#box-sheet").inner_text()
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["50"]
+    kept = page.evaluate(
+        """() => new Promise(done => { const open = indexedDB.open("twentyfive-offline", 1);
+             open.onsuccess = () => { const all = open.result.transaction("deals")
+               .objectStore("deals").getAll(); all.onsuccess = () => done(all.result.length); }; })"""
+    )
+    assert kept == 0
+    assert problems == []
+    page.screenshot(path=ARTIFACTS / "sheet-kept-after-a-refusal.png")
