@@ -977,9 +977,13 @@ def test_deals_kept_after_one_refused_are_said_not_sent_and_none_left_waiting(
     assert "the game is over" in page.locator("#box-sheet").inner_text()
     assert list(Deal.objects.values_list("tricks", flat=True)) == ["50"]
     kept = page.evaluate(
-        """() => new Promise(done => { const open = indexedDB.open("twentyfive-offline", 1);
-             open.onsuccess = () => { const all = open.result.transaction("deals")
-               .objectStore("deals").getAll(); all.onsuccess = () => done(all.result.length); }; })"""
+        """() => new Promise(done => {
+             const open = indexedDB.open("twentyfive-offline", 1);
+             open.onsuccess = () => {
+               const all = open.result.transaction("deals").objectStore("deals").getAll();
+               all.onsuccess = () => done(all.result.length);
+             };
+           })"""
     )
     assert kept == 0
     assert problems == []
