@@ -213,9 +213,9 @@ def _box(request, game: Game, scorer: Scorer, *, status: int, errors, where: str
     the whole sheet with the box in place."""
     where = where if where in BOX_PLACES else "sheet"
     if request.htmx:
-        response = render(
-            request, "scoring/game_sheet.html#box", {"errors": errors, **extra}, status=status
-        )
+        # The line about the last change, "Deal 1 saved", goes: this one saved nothing.
+        context = {"errors": errors, "box_alone": True, **extra}
+        response = render(request, "scoring/game_sheet.html#box", context, status=status)
         response = reswap(retarget(response, f"#box-{where}"), "innerHTML")
         patch_vary_headers(response, ["HX-Request"])
         return response

@@ -742,3 +742,16 @@ def test_the_fixture_page_follows_the_match_between_games_too(client, world):
     url = world.fixture.get_absolute_url()
     play(world.game, 5, 0)  # game 1 won, game 2 not yet started
     assert POLL in Client().get(url).text
+
+
+def test_a_refusal_in_its_box_clears_the_line_about_the_last_save(organiser, world):
+    """After "Deal 1 saved: …" a refused deal came back as its box alone, and the sheet
+    said "Deal 1 saved" above and "Nothing was saved" below at once."""
+    play(world.game, 3, 2)
+    data = {**split(world.game, 2), "mode": "split", "first": 9}
+    response = organiser.post(record_url(world.game), data, headers={"HX-Request": "true"})
+    assert response.status_code == 422
+    assert response["HX-Retarget"] == "#box-split"
+    html = response.content.decode()
+    assert "Nothing was saved." in html
+    assert '<div id="sheet-said" data-hx-swap-oob="innerHTML"></div>' in html
