@@ -5,7 +5,7 @@ Services that change games. Each runs in one transaction, checks the rules throu
 
 A confirmed game is frozen: no deal, undo or correction, except a correction by an
 organiser or secretary with a reason, which clears the confirmation in the same
-transaction, so the other side confirms again.
+transaction, so the result is confirmed again.
 
 Every change to a game locks its row first (`select_for_update`) and checks the
 `version` the phone saw, so two phones never overwrite one another: the second is told
@@ -369,7 +369,7 @@ def deal_correct(
 
     The game is rescored from all its live deals. A confirmed game is corrected only by
     an organiser or secretary (not through a scorer link), with a `reason`; the
-    correction clears its confirmation, so the other side confirms again. Errors as for
+    correction clears its confirmation, so the result is confirmed again. Errors as for
     `deal_record`. The game's record says when the correction changed the winner.
     """
     tricks_text, winners_text = _texts(tricks, trick_winners)
@@ -421,7 +421,10 @@ def deal_correct(
             if game.winner != winner_before:
                 text += ". " + winner_change(game, winner_before)
             if unconfirmed:
-                text += ". The confirmation is cleared: the other side confirms again"
+                text += (
+                    ". The confirmation is cleared: the result is confirmed again, by the "
+                    "other side's link or an organiser"
+                )
             _event(
                 game=game,
                 kind=GameEvent.Kind.CORRECTION,
@@ -465,7 +468,7 @@ def deal_undo(*, game: Game, version: int, user=None, link: ScorerLink | None = 
 
 CONFIRMED = (
     "This game is confirmed, so it takes no more changes. An organiser can still correct "
-    "a deal, with a reason; the other side then confirms again."
+    "a deal, with a reason; the result is then confirmed again."
 )
 
 

@@ -390,7 +390,7 @@ def test_a_confirmed_game_takes_no_deal_or_undo_and_a_correction_reopens_it(clie
     assert game.winner == 1
     said = response.content.decode()
     assert "winner changes from Harbour Hearts to Cronin" in said
-    assert "confirms again" in said
+    assert "The confirmation is cleared: the result is confirmed again" in said
     assert_true_to_the_games(world.season)
 
 
