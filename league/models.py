@@ -224,12 +224,13 @@ class Season(models.Model):
 
     def closed_problems(self, new: dict) -> dict[str, str]:
         """A message for each table rule that `new` (field → value, "status" among them)
-        would change while this season, as stored, is closed and stays closed: its tables
-        are final. Its name and dates may change; set back to running, it is open again."""
+        would change while this season, as stored, is closed and stays closed: its table
+        rules stay as they were. Its name and dates may change; set back to running, it is
+        open again."""
         if not self.status == new.get("status") == self.Status.FINISHED:
             return {}
         closed = (
-            f"{self.name} is closed: its tables are final, so this cannot change. "
+            f"{self.name} is closed, so this cannot change. "
             "To change it, reopen the season: set its status to Running."
         )
         problems = {}

@@ -38,10 +38,15 @@ def test_closing_with_fixtures_to_play_says_their_games_still_count(client, worl
     url = reverse("league:manage-season-close", args=["clare", "winter"])
     page = client.get(url).text
     assert "1 fixture is not played yet" in page
+    # The page said both "its tables stay as they are" and "not final until then".
+    assert "tables stay as they are" not in page
+    assert "its rules, league points and tie-breaks stay as they are" in page
     response = client.post(url, follow=True)
     said = html.unescape(response.content.decode())
     assert "Winter is closed, with 1 fixture not played yet" in said
     assert "tables are final" not in said
+    edit = client.get(reverse("league:manage-season-edit", args=["clare", "winter"])).text
+    assert "tables are final" not in edit  # a game still to come can change them
 
 
 def test_closing_with_every_fixture_played_says_its_tables_are_final(client, world):

@@ -462,7 +462,7 @@ def test_league_points_after_a_tiebreak_are_refused(client, world, typed):
 
 
 CLOSED = (
-    "Winter is closed: its tables are final, so this cannot change. "
+    "Winter is closed, so this cannot change. "
     "To change it, reopen the season: set its status to Running."
 )
 
@@ -494,7 +494,9 @@ def test_a_closed_season_says_so_on_its_edit_page(client, world):
     services.season_close(season=world.season)
     client.force_login(world.secretary)
     response = client.get(reverse("league:manage-season-edit", args=["clare", "winter"]))
-    assert "Winter is closed: its tables are final." in response.content.decode()
+    assert "Winter is closed. Its rules, league points and tie-breaks cannot change" in (
+        response.content.decode()
+    )
 
 
 def test_a_closed_season_can_still_be_renamed_and_its_dates_changed(client, world):
