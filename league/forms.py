@@ -209,6 +209,8 @@ class FixtureForm(forms.Form):
 
     # What only a secretary may change: an organiser moves the date and the status.
     SECRETARY_ONLY = ("pub", "home", "away", "third", "games_planned")
+    # Set by `clean` when the games planned were lowered to those finished: played now.
+    played_as_planned = False
 
     def __init__(
         self,
@@ -257,6 +259,11 @@ class FixtureForm(forms.Form):
         if fixture is None:
             return
         planned = data.get("games_planned", fixture.games_planned)
+        if data.get("status") == fixture.status == Fixture.Status.SCHEDULED and (
+            planned != fixture.games_planned and 0 < fixture.games_finished >= planned
+        ):  # planned down to the games finished (a match cut short): it is played
+            data["status"] = Fixture.Status.PLAYED
+            self.played_as_planned = True
         problem = fixture.status_problem(status=data.get("status"), games_planned=planned)
         if problem:
             more = (

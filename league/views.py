@@ -624,7 +624,12 @@ def fixture_edit(request, league_slug, pk):
         except LeagueError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, "Fixture saved.")
+            said = "Fixture saved."
+            if form.played_as_planned:
+                games = f"{fixture.games_planned} planned game{pluralize(fixture.games_planned)}"
+                finished = "is" if fixture.games_planned == 1 else "are all"
+                said = f"Fixture saved: its {games} {finished} finished, so it is played."
+            messages.success(request, said)
             _say_about_the_night(request, fixture)
             return redirect(fixture)
     context = {

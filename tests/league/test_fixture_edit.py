@@ -245,3 +245,28 @@ def test_a_fixture_from_before_its_season_can_still_change_its_status(
     response = _edit(client, fixture_at_pub, date="2026-09-01", status="postponed")
     assert response.status_code == 302
     assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "postponed"
+
+
+def test_a_match_cut_short_is_played_once_its_planned_games_are_lowered_to_those_finished(
+    client, world, fixture_at_pub
+):
+    """The hall closed after game 1 of 3: the secretary lowers the games planned to 1.
+    It was refused on Status ("All 1 games … are finished, so it stays played. … raise
+    the games planned"), the field not touched and the opposite of what was done."""
+    home, away = _teams(fixture_at_pub)
+    win_game(season=world.season, winner=home, loser=away, fixture=fixture_at_pub, number=1)
+    client.force_login(world.secretary)
+    data = {
+        "date": fixture_at_pub.date.isoformat(),
+        "status": "scheduled",
+        "pub": world.pub.pk,
+        "home": home.pk,
+        "away": away.pk,
+        "games_planned": 1,
+    }
+    response = client.post(
+        reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk]), data, follow=True
+    )
+    fixture = Fixture.objects.get(pk=fixture_at_pub.pk)
+    assert (fixture.games_planned, fixture.status) == (1, "played")
+    assert "Fixture saved: its 1 planned game is finished, so it is played." in response.text
