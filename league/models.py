@@ -426,7 +426,9 @@ class Fixture(models.Model):
         scheduled again, it would show as still to play, with its games counted."""
         finished = self.games_finished
         if status == self.Status.SCHEDULED and games_planned and finished >= games_planned:
-            games = "Its 1 game is" if finished == 1 else f"All {finished} games of this fixture are"
+            games = (
+                "Its 1 game is" if finished == 1 else f"All {finished} games of this fixture are"
+            )
             return f"{games} finished, so it stays played."
         return None
 
