@@ -612,6 +612,7 @@ def fixture_edit(request, league_slug, pk):
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        pub_before = fixture.pub
         try:
             fixture = services.fixture_update(
                 fixture=fixture,
@@ -629,6 +630,13 @@ def fixture_edit(request, league_slug, pk):
                 games = f"{fixture.games_planned} planned game{pluralize(fixture.games_planned)}"
                 finished = "is" if fixture.games_planned == 1 else "are all"
                 said = f"Fixture saved: its {games} {finished} finished, so it is played."
+            if fixture.pub != pub_before and fixture.games_started:
+                games = fixture.games_started
+                said += (
+                    f" {'Its game goes' if games == 1 else f'Its {games} games go'} with it to "
+                    f"{fixture.pub}: the organisers there look after "
+                    f"{'it' if games == 1 else 'them'} now, not {pub_before}'s."
+                )
             messages.success(request, said)
             _say_about_the_night(request, fixture)
             return redirect(fixture)

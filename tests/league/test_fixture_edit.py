@@ -270,3 +270,29 @@ def test_a_match_cut_short_is_played_once_its_planned_games_are_lowered_to_those
     fixture = Fixture.objects.get(pk=fixture_at_pub.pk)
     assert (fixture.games_planned, fixture.status) == (1, "played")
     assert "Fixture saved: its 1 planned game is finished, so it is played." in response.text
+
+
+def test_a_match_under_way_moved_to_another_pub_says_who_looks_after_its_games(
+    client, world, fixture_at_pub
+):
+    """Its games go with it, out of the first pub's organisers' hands: the secretary
+    was told only "Fixture saved."."""
+    _start_game(world, fixture_at_pub)
+    home, away = _teams(fixture_at_pub)
+    client.force_login(world.secretary)
+    data = {
+        "date": fixture_at_pub.date.isoformat(),
+        "status": "scheduled",
+        "pub": world.other_pub.pk,
+        "home": home.pk,
+        "away": away.pk,
+        "games_planned": fixture_at_pub.games_planned,
+    }
+    response = client.post(
+        reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk]), data, follow=True
+    )
+    assert Fixture.objects.get(pk=fixture_at_pub.pk).pub == world.other_pub
+    assert (
+        "Its game goes with it to Nora Cronin's: the organisers there look after it now, "
+        "not The Harbour Bar's."
+    ) in response.text.replace("&#x27;", "'")
