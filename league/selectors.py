@@ -1,7 +1,7 @@
 """Reads reused by the league's pages, each a fixed number of queries."""
 
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 
 from league.models import Fixture, FixtureTeam, Player, SideResult, Team
 
@@ -26,6 +26,18 @@ def season_fixtures(season):
 
 def season_teams(season):
     return teams_with_players(Team.objects.filter(season=season))
+
+
+def with_results(fixtures):
+    """The fixtures with a result or a game started: what a new round-robin must not
+    run over."""
+    return fixtures.filter(Q(games_started__gt=0) | Q(status=Fixture.Status.PLAYED))
+
+
+def usual_games(season) -> int:
+    """The games a fixture plans, as the season's last fixture made has it (5 before any)."""
+    last = season.fixtures.order_by("-pk").values_list("games_planned", flat=True).first()
+    return last or 5
 
 
 def also_playing(fixture) -> list[tuple[Team, Fixture]]:

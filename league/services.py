@@ -40,7 +40,7 @@ from league.models import (
 )
 from league.names import key, name_problem, tidy
 from league.results import content_changed
-from league.selectors import fixtures_with_teams
+from league.selectors import fixtures_with_teams, with_results
 from league.standings import standings_derive
 
 
@@ -518,6 +518,12 @@ def _division_groups(teams: list[Team]) -> list[list[Team]]:
     return sorted(groups.values(), key=by_name)
 
 
+RESULTS_STAY = (
+    "{season} already has results, so its fixtures are not generated again: a team that "
+    "joined since gets its matches one at a time, with Add a fixture."
+)
+
+
 def fixtures_generate(
     *,
     season: Season,
@@ -535,10 +541,8 @@ def fixtures_generate(
         raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
         existing = Fixture.objects.for_season(season).select_for_update()
-        if existing.filter(games_started__gt=0).exists() or existing.played().exists():
-            raise LeagueError(
-                "This season already has results. Fixtures cannot be generated again over them."
-            )
+        if with_results(existing).exists():
+            raise LeagueError(RESULTS_STAY.format(season=season.name))
         teams = list(teams if teams is not None else season.teams.select_related("pub", "division"))
         if len(teams) < 2:
             raise LeagueError("A round-robin needs at least two teams.")

@@ -71,6 +71,8 @@ from league.selectors import (
     season_fixtures,
     season_teams,
     teams_with_players,
+    usual_games,
+    with_results,
 )
 from league.services import ImportRefused, LeagueError
 
@@ -505,9 +507,13 @@ def import_example(request, league_slug):
 def fixtures_generate(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
     form = FixturesGenerateForm(
-        request.POST or None, season=season, initial={"start": season.start_date}
+        request.POST or None,
+        season=season,
+        initial={"start": season.start_date, "games_planned": usual_games(season)},
     )
-    if request.method == "POST" and form.is_valid():
+    # Over results the service refuses: said at once, with what to do instead, no form.
+    has_results = with_results(season.fixtures.all()).exists()
+    if not has_results and request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         existing = season.fixtures.count()
         if existing and not data["replace"]:
@@ -529,6 +535,8 @@ def fixtures_generate(request, league_slug, season_slug):
                 messages.success(request, f"{len(fixtures)} fixtures made.")
                 return redirect("league:manage-season", season.league.slug, season.slug)
     context = {"league": season.league, "season": season, "form": form}
+    if has_results:
+        context["results_stay"] = services.RESULTS_STAY.format(season=season.name)
     return render(request, "league/fixtures_generate.html", context)
 
 
@@ -540,7 +548,7 @@ def fixture_create(request, league_slug, season_slug):
         season=season,
         pubs=season.league.pubs.all(),
         with_status=False,
-        initial={"games_planned": 5},
+        initial={"games_planned": usual_games(season)},
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -109,8 +109,33 @@ def test_generating_over_results_is_refused_on_the_page(client, world):
         {"start": "2026-09-14", "games_planned": 3, "replace": "on"},
     )
     assert response.status_code == 200
-    assert "This season already has results." in response.content.decode()
+    assert "Winter already has results" in response.content.decode()
     assert snapshot() == before
+
+
+def test_a_season_with_results_says_at_once_to_add_new_teams_matches_by_hand(client, world):
+    """A team joined mid-season: the page offered to generate, then asked to tick
+    Replace, then refused the tick ("already has results"): two answers at odds, and
+    nothing said of adding the matches one at a time. And it proposed 5 games a fixture
+    in a season that plays 3."""
+    for _ in range(4):
+        TeamFactory(season=world.season, pub=world.pub)
+    fixtures_generate(season=world.season, start=datetime.date(2026, 9, 7), games_planned=3)
+    Fixture.objects.filter(season=world.season).update(status="played")
+    client.force_login(world.secretary)
+    url = reverse("league:manage-fixtures-generate", args=["clare", "winter"])
+    page = client.get(url).text
+    add = reverse("league:manage-fixture-create", args=["clare", "winter"])
+    assert "Winter already has results, so its fixtures are not generated again" in page
+    assert f'href="{add}"' in page
+    assert "Generate fixtures</button>" not in page
+    before = snapshot()
+    refused = client.post(url, {"start": "2026-09-14", "games_planned": 3}).text
+    assert "Tick this box" not in refused
+    assert "Winter already has results" in refused
+    assert snapshot() == before
+    form = client.get(add).context["form"]
+    assert form["games_planned"].value() == 3  # as the season's fixtures have it
 
 
 def test_an_organiser_postpones_a_fixture_at_their_pub(client, world, fixture_at_pub):
