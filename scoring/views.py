@@ -75,10 +75,16 @@ def _scorer(request, game: Game) -> Scorer:
 
 
 def _refuse(request):
-    """Anonymous people are asked to log in; anyone else is refused."""
-    if not request.user.is_authenticated and not request.session.get(SESSION_LINKS):
-        return ask_to_log_in(request)
-    raise PermissionDenied
+    """Anonymous people are asked to log in; a player scoring through a link is told what
+    the link is for; anyone else is refused."""
+    if request.user.is_authenticated:
+        raise PermissionDenied
+    if request.session.get(SESSION_LINKS):
+        raise PermissionDenied(
+            "Your scorer link is for entering this game's deals on its sheet; this page is "
+            "for the pub's organisers."
+        )
+    return ask_to_log_in(request)
 
 
 class GameGone(Http404):

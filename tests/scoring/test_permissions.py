@@ -224,3 +224,14 @@ def test_an_ended_login_comes_back_to_the_page_the_form_was_on(client, world):
     assert response["Location"] == f"{reverse('login')}?next={page}"
     assert "Your login has ended" in client.get(response["Location"]).content.decode()
     assert snapshot() == before
+
+
+def test_a_player_with_a_scorer_link_is_told_what_the_link_is_for(client, world):
+    """A player scoring through a link who opens an organiser's page (the game's links)
+    was told "You are not logged in: your login may have ended", of a login never had."""
+    client.get(world.link.get_absolute_url())
+    response = client.get(reverse("scoring:game-links", args=[world.game.pk]))
+    assert response.status_code == 403
+    page = response.content.decode().replace("&#x27;", "'")
+    assert "Your scorer link is for entering this game's deals on its sheet" in page
+    assert "your login may have ended" not in page
