@@ -25,6 +25,12 @@ def _tiebreak_key(text: str) -> str | None:
     return None
 
 
+def _in_words(keys) -> str:
+    """Tie-break keys in the words the season form shows, league points left out (they
+    always come first)."""
+    return ", ".join(Season.TIEBREAKS[key] for key in keys if key != "points")
+
+
 class SeasonForm(forms.Form):
     name = forms.CharField(max_length=100, help_text="For example “Winter 2026”.")
     start_date = date_field()
@@ -53,9 +59,10 @@ class SeasonForm(forms.Form):
     tiebreaks = forms.CharField(
         label="Tie-break order",
         required=False,
-        initial=", ".join(Season.DEFAULT_TIEBREAKS),
-        help_text="League points always come first. Then the tie-breaks, separated by commas, "
-        "from: " + ", ".join(k for k in Season.TIEBREAKS if k != "points") + ".",
+        initial=_in_words(Season.DEFAULT_TIEBREAKS),
+        widget=forms.Textarea(attrs={"rows": 2}),  # all of it in view on a phone
+        help_text="League points always come first. Then the tie-breaks, in order, separated "
+        f"by commas, from: {_in_words(Season.TIEBREAKS)}.",
     )
     min_games = forms.IntegerField(
         label="Minimum games for the player table", min_value=0, max_value=1000, initial=5
@@ -94,7 +101,7 @@ class SeasonForm(forms.Form):
             key = _tiebreak_key(part)
             if key is None:
                 raise forms.ValidationError(
-                    f"Unknown tie-break “{part.strip()}”. Use: {', '.join(Season.TIEBREAKS)}."
+                    f"Unknown tie-break “{part.strip()}”. Use: {_in_words(Season.TIEBREAKS)}."
                 )
             if key in keys:
                 raise forms.ValidationError(f"“{part.strip()}” is in the order twice.")
@@ -129,7 +136,7 @@ class SeasonForm(forms.Form):
     @classmethod
     def initial_for(cls, season: Season) -> dict:
         initial = {name: getattr(season, name) for name in cls.base_fields if name != "divisions"}
-        initial["tiebreaks"] = ", ".join(season.tiebreak_order)
+        initial["tiebreaks"] = _in_words(season.tiebreak_order)
         return initial
 
 

@@ -476,6 +476,26 @@ def test_league_points_always_rank_the_table_first(client, world, typed, saved):
     assert world.season.tiebreak_order[0] == "points"
 
 
+def test_the_tiebreak_order_is_shown_and_asked_for_in_words(client, world):
+    """It showed "points, head_to_head, difference, points_for, marches" in a one-line box
+    cut off at 390 px, "points" not among the choices its help listed."""
+    client.force_login(world.secretary)
+    form = client.get(reverse("league:manage-season-edit", args=["clare", "winter"])).context[
+        "form"
+    ]
+    field = form["tiebreaks"]
+    assert field.value() == "head-to-head, points difference, points for, marches"
+    assert "<textarea" in str(field)
+    assert field.help_text == (
+        "League points always come first. Then the tie-breaks, in order, separated by "
+        "commas, from: head-to-head, points difference, points for, marches."
+    )
+    response = _edit_season(client, world, tiebreaks=field.value())
+    assert response.status_code == 302
+    world.season.refresh_from_db()
+    assert world.season.tiebreak_order == Season.DEFAULT_TIEBREAKS
+
+
 @pytest.mark.parametrize("typed", ["marches, points", "head-to-head, league points"])
 def test_league_points_after_a_tiebreak_are_refused(client, world, typed):
     before = snapshot()
