@@ -24,7 +24,8 @@ class PresetForm(forms.Form):
 
 class DriveForm(forms.Form):
     name = forms.CharField(max_length=100, initial="Card drive")
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    # A date box reads only ISO dates: the locale's 04/12/2026 left it blank.
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     pub = forms.ModelChoiceField(queryset=None, label="Venue", empty_label=None)
     format = forms.ChoiceField(choices=Drive.Format.choices, initial=Drive.Format.PARTNERS)
     table_size = forms.TypedChoiceField(

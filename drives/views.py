@@ -281,13 +281,18 @@ def _grid_changes(request, drive):
     or by another organiser) and the waiting line. Once another game is in play, the page
     reloads itself."""
     if drive.status != Drive.Status.RUNNING or request.GET.get("game") != str(drive.game):
-        response = HttpResponse("")
-        response["HX-Refresh"] = "true"
-        return response
+        return _reload()
     tables = _grid_tables(drive)
     now = {t["number"]: "" if t["won"] is None else str(t["won"]) for t in tables}
     changed = [t for t in tables if request.GET.get(f"table-{t['number']}", "") != now[t["number"]]]
     return _grid_fragments(request, drive, tables, changed, main=None)
+
+
+def _reload() -> HttpResponse:
+    """Tells htmx to load the whole page again."""
+    response = HttpResponse("")
+    response["HX-Refresh"] = "true"
+    return response
 
 
 def _grid_fragments(request, drive, tables, changed, *, main, error=None):
@@ -403,6 +408,13 @@ def result_record(request, league_slug, pk, game, table):
         except DriveError as refused:
             error = str(refused)
     if request.htmx:
+        if error:
+            drive.refresh_from_db()  # another phone may have started the next game meanwhile
+            if drive.status != Drive.Status.RUNNING or game != drive.game:
+                # A page of an older game: the whole grid of the game in play, message
+                # and all, never one table of it under the old game's heading.
+                messages.error(request, error)
+                return _reload()
         tables = _grid_tables(drive)
         row = next((t for t in tables if t["number"] == table), None)
         if row is None:

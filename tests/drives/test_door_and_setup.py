@@ -9,6 +9,7 @@ import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from drives import services
 from drives.models import Drive, Entry, Seat
@@ -90,6 +91,20 @@ def test_choosing_a_kind_of_night_fills_in_the_form_and_saves_nothing():
     assert not pub.drives.exists()
     # A kind of night nobody knows leaves the form as it was, with no error.
     assert client.get(target, {"preset": "nonsense"}).status_code == 200
+
+
+def test_the_set_up_form_s_date_box_holds_today_in_the_format_a_date_box_reads():
+    # It held "04/12/2026", which a date box cannot read: it showed mm/dd/yyyy, blank.
+    pub = PubFactory()
+    client = Client()
+    user = UserFactory()
+    pub.organisers.add(user)
+    client.force_login(user)
+    target = reverse("drives:create", args=[pub.league.slug])
+    today = timezone.localdate().isoformat()
+    for query in ({}, {"preset": "progressive"}):
+        page = client.get(target, query).content.decode()
+        assert re.search(rf'<input type="date" name="date" value="{today}"', page), query
 
 
 def set_up_page() -> str:

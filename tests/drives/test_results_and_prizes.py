@@ -103,6 +103,32 @@ def test_the_grid_refuses_an_overwrite_by_htmx_and_shows_the_stored_result(runni
     assert Result.objects.get(drive=running, table=2).side == 1
 
 
+def test_a_tap_from_a_grid_of_an_older_game_saves_nothing_and_reloads_the_grid(running):
+    # A phone still showing game 1 tapped table 1 after game 2 had started: its box
+    # turned into game 2's table under a "Game 1" heading, and a second tap saved a
+    # result nobody played. Now nothing is saved and the whole page is brought round.
+    organiser = organiser_of(running)
+    play_game(running)
+    response = organiser.post(
+        url("result", running, 1, 1), {"side": "0", "seen": ""}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    assert response["HX-Refresh"] == "true"
+    assert not Result.objects.filter(drive=running, game=2).exists()
+    assert not Seat.objects.filter(drive=running, game=2, won=True).exists()
+    page = organiser.get(url("grid", running)).content.decode()
+    assert "Game 2 of 2" in page
+    assert "Game 1 is not the game in play; results go to game 2." in page
+    # Once the drive is over, a tap from its last grid is brought round the same way.
+    play_game(running)
+    response = organiser.post(
+        url("result", running, 2, 1), {"side": "0", "seen": ""}, headers={"HX-Request": "true"}
+    )
+    assert response["HX-Refresh"] == "true"
+    page = organiser.get(url("grid", running)).content.decode()
+    assert "This drive has finished: no more results." in page
+
+
 def test_bad_seen_values_are_a_message_and_change_nothing(running):
     organiser = organiser_of(running)
     services.result_record(drive=running, game=1, table=1, side=0)

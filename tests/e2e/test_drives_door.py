@@ -7,6 +7,7 @@ import datetime
 from pathlib import Path
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from drives import services
@@ -78,6 +79,22 @@ def test_a_kind_of_night_fills_the_form_in_and_what_it_shows_is_saved(
         expect(settings).to_contain_text(words)
     shot(page, "02-door-settings")
     assert_accessible(page)
+
+
+def test_the_date_box_shows_today_and_the_drive_is_set_up_without_typing_it(
+    page, live_server, assert_accessible
+):
+    # The box held 04/12/2026, which a date box cannot read: it showed mm/dd/yyyy, and
+    # "Set up the drive" got the browser's "Please fill out this field".
+    pub = PubFactory(name="Confey GAA")
+    organiser_at(pub, page, live_server)
+    page.goto(f"{live_server.url}/{pub.league.slug}/drives/new/?preset=progressive")
+    today = timezone.localdate()
+    expect(page.get_by_label("Date")).to_have_value(today.isoformat())
+    assert_accessible(page)
+    page.get_by_role("button", name="Set up the drive").click()
+    expect(page.get_by_role("heading", name="At the door")).to_be_visible()
+    assert Drive.objects.get().date == today
 
 
 def test_the_door_asks_before_dropping_anyone_and_checks_in_once(

@@ -1,7 +1,9 @@
 """The results grid and a table's scorer link on phones: a second phone is told, not
 obeyed, when a table's result is already in; the organiser's grid shows the phones'
 results by itself; a refused "Start game 2" says which tables, and stops saying it
-once they are in; the grid warns that starting the next game closes this one."""
+once they are in; the grid warns that starting the next game closes this one; a tap
+from a grid of a game that is over saves nothing and brings the phone to the game in
+play; a tap with no connection, or one the connection drops, says so in place."""
 
 import datetime
 import re
@@ -11,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from drives import services
-from drives.models import Seat, TableLink
+from drives.models import Result, Seat, TableLink
 from tests.e2e.conftest import login
 from tests.factories import PASSWORD, PubFactory, UserFactory
 
@@ -124,3 +126,70 @@ def test_a_refused_start_names_the_tables_until_they_are_in_and_the_lock_is_said
     page.get_by_role("button", name="Start game 2").click()
     expect(page.get_by_role("heading", name="Game 2 of 3")).to_be_visible()
     expect(page.get_by_role("status")).to_contain_text("Game 1's results are closed.")
+
+
+def test_a_tap_from_a_grid_of_a_game_that_is_over_brings_the_phone_to_the_game_in_play(
+    page, new_page, live_server, drive, assert_accessible
+):
+    # The secretary's phone still showed game 1 after the organiser started game 2: a tap
+    # turned one box into game 2's table under "Game 1", and a second tap saved it.
+    drive.league.secretaries.add(UserFactory(username="una"))
+    secretary = new_page()
+    login(secretary, live_server, "una", PASSWORD)
+    secretary.goto(f"{live_server.url}{drive.get_absolute_url()}grid/")
+    expect(secretary.get_by_role("heading", name="Game 1 of 3")).to_be_visible()
+    stale = secretary.locator("#table-1").get_by_role("button").first
+
+    grid_of(page, live_server, drive)
+    for table in range(1, 5):
+        page.locator(f"#table-{table}").get_by_role("button").first.click()
+        expect(page.locator(f"#table-{table}.done")).to_be_visible()
+    page.get_by_role("button", name="Start game 2").click()
+    expect(page.get_by_role("heading", name="Game 2 of 3")).to_be_visible()
+
+    stale.click()  # within the grid's 10 s: the page still says game 1
+    expect(secretary.get_by_role("heading", name="Game 2 of 3")).to_be_visible()
+    expect(secretary.locator(".messages")).to_have_text(
+        "Game 1 is not the game in play; results go to game 2."
+    )
+    expect(secretary.locator(".grid-table.done")).to_have_count(0)
+    expect(secretary.locator('[aria-pressed="true"]')).to_have_count(0)
+    assert not Result.objects.filter(drive=drive, game=2).exists()
+    shot(secretary, "05-grid-brought-to-game-2")
+    assert_accessible(secretary)
+
+    # Now the page shows game 2: a tap there is a deliberate one, and is saved.
+    secretary.locator("#table-1").get_by_role("button").first.click()
+    expect(secretary.locator("#table-1.done")).to_be_visible()
+    assert Result.objects.filter(drive=drive, game=2, table=1).exists()
+
+
+def test_a_tap_with_no_connection_or_a_dropped_one_says_so_and_is_not_shown_saved(
+    page, live_server, drive, assert_accessible
+):
+    grid_of(page, live_server, drive)
+    page.context.set_offline(True)
+    table = page.locator("#table-1")
+    table.get_by_role("button").first.click()
+    expect(table.get_by_role("alert")).to_have_text(
+        "No connection: this result was not saved. Tap it again when the connection is back."
+    )
+    expect(page.locator("#table-1.done")).to_have_count(0)
+    expect(table.locator('[aria-pressed="true"]')).to_have_count(0)
+    shot(page, "06-grid-no-connection")
+    assert_accessible(page)
+    page.context.set_offline(False)
+
+    # A request the connection drops on the way says so too.
+    page.route("**/tables/2/", lambda route: route.abort("connectionreset"))
+    table = page.locator("#table-2")
+    table.get_by_role("button").first.click()
+    expect(table.get_by_role("alert")).to_contain_text("The connection dropped")
+    expect(page.locator("#table-2.done")).to_have_count(0)
+    page.unroute("**/tables/2/")
+
+    # With the connection back, the same tap is saved.
+    page.locator("#table-1").get_by_role("button").first.click()
+    expect(page.locator("#table-1.done")).to_be_visible()
+    expect(page.locator("#table-1").get_by_role("alert")).to_have_count(0)
+    assert not Result.objects.filter(drive=drive, game=1, table=2).exists()
