@@ -43,6 +43,15 @@ def leaderboard(drive: Drive) -> list[dict]:
     ]
 
 
+def singles_waiting(drive: Drive) -> list[Entry]:
+    """At a partners' drive, the players checked in alone who have no partner yet, in the
+    order they came: they sit out every game until paired. One query (none at an
+    individual drive)."""
+    if drive.individual:
+        return []
+    return list(drive.entries.filter(partner_name="", left_after_game__isnull=True))
+
+
 def next_tables(drive: Drive) -> dict[int, int | None]:
     """{entry id: table in the game in play (None: sits out)}. One query."""
     return dict(Seat.objects.filter(drive=drive, game=drive.game).values_list("entry_id", "table"))
@@ -82,6 +91,23 @@ def drive_prizes(drive: Drive) -> dict:
             for game, won in prizes.cookie_jar(drive.cookie_jar, winners_by_game)
         ],
     }
+
+
+def tiebreaks_going(drive: Drive, place: int) -> list[TieBreak]:
+    """The cut or play-off recorded for `place` and the later ones of the same tie, which
+    were decided after it (among the pairs it left): undoing it undoes them all. Each
+    with `how` ("cut" or "play-off"). Empty when no cut or play-off settled `place`."""
+    decided = {p.place: p.tied for p in drive_prizes(drive)["places"] if p.tied and p.settled}
+    if place not in decided:
+        return []
+    going = list(
+        drive.tiebreaks.filter(place__gte=place, winner__in=decided[place])
+        .select_related("winner")
+        .order_by("place")
+    )
+    for tiebreak in going:
+        tiebreak.how = DECIDED[tiebreak.method]
+    return going
 
 
 def player_drive_record(player) -> dict:

@@ -173,8 +173,9 @@ def entry_add(*, drive: Drive, name: str, partner_name: str = "", paid: bool = F
         )
 
 
-def singles_pair(*, drive: Drive) -> int:
-    """Pair the singles waiting for a partner, in the order they came in. Returns pairs made."""
+def singles_pair(*, drive: Drive) -> list[Entry]:
+    """Pair the singles waiting for a partner, in the order they came in. Returns the
+    pairs made (an odd one out still waits)."""
     with transaction.atomic():
         drive = _locked(drive)
         if drive.individual:
@@ -182,13 +183,13 @@ def singles_pair(*, drive: Drive) -> int:
         singles = [
             e for e in drive.entries.all() if not e.partner_name and e.left_after_game is None
         ]
-        made = 0
+        made = []
         for first, second in zip(singles[::2], singles[1::2], strict=False):
             first.partner_name, first.partner = second.name, second.player
             first.joined_game = max(first.joined_game, second.joined_game)
             first.save(update_fields=["partner_name", "partner", "joined_game"])
             second.delete()
-            made += 1
+            made.append(first)
         return made
 
 
@@ -429,20 +430,27 @@ def tiebreak_record(*, drive: Drive, place: int, winner: Entry, method: str) -> 
         return tiebreak
 
 
-def tiebreak_undo(*, drive: Drive, place: int) -> int:
+def tiebreak_undo(*, drive: Drive, place: int, seen: list[int] | None = None) -> list[TieBreak]:
     """Put right a cut or play-off recorded wrongly: the place is a tie to settle again.
-    Later places settled within the same tie rest on this one, so they go too.
-    Returns how many were undone."""
-    from drives.selectors import drive_prizes
+    Later places settled within the same tie rest on this one, so they go too. `seen`:
+    the tie-breaks the organiser was asked about; if those going now are others (another
+    phone recorded or undid one meanwhile), nothing is undone. Returns those undone."""
+    from drives.selectors import tiebreaks_going
 
     with transaction.atomic():
         drive = _locked(drive)
-        decided = {p.place: p.tied for p in drive_prizes(drive)["places"] if p.tied and p.settled}
-        if place not in decided:
+        going = tiebreaks_going(drive, place)
+        if not going:
             raise DriveError(f"No cut or play-off is recorded for place {place}.")
-        undone, _ = drive.tiebreaks.filter(place__gte=place, winner__in=decided[place]).delete()
+        if seen is not None and sorted(t.pk for t in going) != sorted(seen):
+            raise DriveError(
+                f"The cuts or play-offs that rest on place {place} have changed since "
+                "that page was opened. Nothing was undone: check the prize list and "
+                "tap “Undo” again."
+            )
+        TieBreak.objects.filter(pk__in=[t.pk for t in going]).delete()
         content_changed(league_id=drive.league_id)  # players' drive records
-        return undone
+        return going
 
 
 def table_links(*, drive: Drive, tables: Iterable[int]) -> list[TableLink]:

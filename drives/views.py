@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, OuterRef
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
@@ -45,6 +46,11 @@ def _run(request, league_slug, pk) -> Drive:
 def _refused(request, drive, error, to="drives:drive"):
     messages.error(request, str(error))
     return redirect(to, drive.league.slug, drive.pk)
+
+
+def _listed(words: list[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else words[0]
 
 
 def drive_list(request, league_slug):
@@ -158,8 +164,29 @@ def singles_pair(request, league_slug, pk):
         made = services.singles_pair(drive=drive)
     except DriveError as error:
         return _refused(request, drive, error, "drives:door")
-    messages.success(request, f"{made} pair{'s' if made != 1 else ''} made.")
+    said = f"{len(made)} pair{pluralize(made)} made"
+    said += f": {_listed([str(e) for e in made])}." if made else "."
+    for single in selectors.singles_waiting(drive):  # the odd one out
+        said += (
+            f" {single.name} is still waiting for a partner: check in someone to partner "
+            "them and tap “Pair the singles”."
+        )
+    messages.success(request, said)
     return redirect("drives:door", drive.league.slug, drive.pk)
+
+
+def _sits_out_until_paired(singles) -> str:
+    """What the organiser is told when a game starts with singles still on their own."""
+    names = _listed([e.name for e in singles])
+    if len(singles) == 1:
+        return (
+            f"{names} is waiting for a partner and sits out until paired: check in someone "
+            "to partner them and tap “Pair the singles” at the door."
+        )
+    return (
+        f"{names} are waiting for a partner and sit out until paired: "
+        f"tap “Pair the {len(singles)} singles” at the door."
+    )
 
 
 @require_POST
@@ -269,6 +296,7 @@ def grid(request, league_slug, pk):
             "sit_outs": Seat.objects.filter(
                 drive=drive, game=drive.game, table__isnull=True
             ).select_related("entry"),
+            "singles": selectors.singles_waiting(drive),
         }
         response = render(request, "drives/grid.html", context)
     response["Vary"] = "HX-Request"
@@ -446,6 +474,11 @@ def game_next(request, league_slug, pk):
         f"Game {seating.game}: move now. The wall screen shows where. "
         f"Game {seating.game - 1}'s results are closed.",
     )
+    # The room is not held up for someone who came alone (Confey finds them a partner
+    # while the others play): the game starts, and the organiser is told who waits.
+    singles = selectors.singles_waiting(drive)
+    if singles:
+        messages.warning(request, _sits_out_until_paired(singles))
     return redirect("drives:grid", drive.league.slug, drive.pk)
 
 
@@ -529,17 +562,45 @@ def tiebreak_record(request, league_slug, pk):
 
 @require_POST
 def tiebreak_undo(request, league_slug, pk):
-    """A cut or play-off recorded wrongly: the place is a tie to settle again."""
+    """A cut or play-off recorded wrongly: the first tap asks, naming every later cut of
+    the same tie that goes with it; "Yes" undoes them, and the places are ties to settle
+    again. A second "Yes" (Back and send again) finds them gone and says so."""
     drive = _run(request, league_slug, pk)
     place = request.POST.get("place", "")
     if not (place.isdigit() and len(place) < 3):
         return _refused(
             request, drive, "Choose the place whose cut or play-off to undo.", "drives:prizes"
         )
+    place = int(place)
+    if request.POST.get("confirm") != "yes":
+        going = selectors.tiebreaks_going(drive, place)
+        if not going:
+            error = f"No cut or play-off is recorded for place {place}."
+            return _refused(request, drive, error, "drives:prizes")
+        context = {
+            "league": drive.league,
+            "drive": drive,
+            "first": going[0],
+            "later": going[1:],
+            "cuts": [t.pk for t in going],
+            "places": _listed([str(t.place) for t in going]),
+        }
+        return render(request, "drives/tiebreak_undo.html", context)
+    sent = request.POST.getlist("cuts")
+    seen = [int(pk) for pk in sent if pk.isdigit() and len(pk) < 10]
+    if seen and not drive.tiebreaks.filter(pk__in=seen).exists():
+        messages.info(request, "Already undone: the prize list shows the places as they stand now.")
+        return redirect("drives:prizes", drive.league.slug, drive.pk)
     try:
-        services.tiebreak_undo(drive=drive, place=int(place))
+        undone = services.tiebreak_undo(drive=drive, place=place, seen=seen)
     except DriveError as error:
         return _refused(request, drive, error, "drives:prizes")
-    how = "play-off" if drive.tie_rule == Drive.TieRule.PLAYOFF else "cut"
-    messages.success(request, f"The {how} for place {place} is undone: record it again.")
+    first, later = undone[0], undone[1:]
+    said = f"The {first.how} for place {first.place} is undone"
+    if later:
+        listed = _listed([f"the {t.how} for place {t.place}" for t in later])
+        said += f", and with it {listed}: record them again."
+    else:
+        said += ": record it again."
+    messages.success(request, said)
     return redirect("drives:prizes", drive.league.slug, drive.pk)

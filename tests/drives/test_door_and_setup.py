@@ -188,6 +188,49 @@ def test_a_single_checked_in_late_is_told_they_need_a_partner_not_a_game():
     assert "You need a partner to play: ask at the door." in page
 
 
+def test_starting_the_next_game_with_a_single_waiting_says_who_sits_out_until_paired():
+    # Game 2 started with no word of a single checked in during game 1. The room is not
+    # held up for them (they play once paired), but the organiser is told, and the grid
+    # keeps saying it.
+    drive = make_drive(4)
+    services.drive_start(drive=drive)
+    client = organiser_of(drive)
+    client.post(url("door", drive), {"name": "Mick"})
+    drive.refresh_from_db()
+    for table in services.tables_waiting(drive):
+        services.result_record(drive=drive, game=1, table=table, side=0)
+    response = client.post(url("next", drive))
+    assert response.status_code == 302 and response.url == url("grid", drive)
+    assert said(response) == (
+        "Mick is waiting for a partner and sits out until paired: check in someone to "
+        "partner them and tap “Pair the singles” at the door."
+    )
+    drive.refresh_from_db()
+    assert drive.game == 2
+    mick = drive.entries.get(name="Mick")
+    assert not Seat.objects.filter(entry=mick).exists()
+    page = client.get(url("grid", drive)).content.decode()
+    assert "Waiting for a partner, not playing until paired: Mick." in page
+    # Two singles waiting: both named, and they can be paired now.
+    client.post(url("door", drive), {"name": "Ann"})
+    play_game(drive)
+    page = client.get(url("grid", drive)).content.decode()
+    assert "Waiting for a partner, not playing until paired: Mick, Ann." in page
+
+
+def test_pairing_says_who_is_still_waiting_for_a_partner():
+    # "Pair the 3 singles" said only "1 pair made.": nothing of the third.
+    drive = make_drive(0)
+    for name in ("One", "Two", "Three"):
+        services.entry_add(drive=drive, name=name)
+    response = organiser_of(drive).post(url("pair", drive))
+    assert said(response) == (
+        "1 pair made: One & Two. Three is still waiting for a partner: check in someone "
+        "to partner them and tap “Pair the singles”."
+    )
+    assert [str(e) for e in drive.entries.all()] == ["One & Two", "Three"]
+
+
 # 3. "Leaves now" and "Remove" ask first, say the right words, and can be undone.
 
 

@@ -1,5 +1,6 @@
 """Results that two phones enter for one table, the warning that results lock, the grid's
-waiting line, and a prize list that agrees with itself (places, cut, booby prize)."""
+waiting line, a prize list that agrees with itself (places, cut, booby prize), an undo
+of a cut that asks first, and a place won by a cut said the same way on every page."""
 
 import pytest
 from django.test import Client
@@ -314,8 +315,14 @@ def test_the_cut_form_makes_the_organiser_choose_and_a_recorded_cut_can_be_undon
     assert "No cut or play-off is recorded for place 1." in response.content.decode()
     assert TieBreak.objects.filter(drive=tied).count() == 1
 
-    response = organiser.post(url("tiebreak-undo", tied), {"place": 3}, follow=True)
-    assert "The cut for place 3 is undone" in response.content.decode()
+    asked = organiser.post(url("tiebreak-undo", tied), {"place": 3})
+    assert "Undo the cut for place 3?" in asked.content.decode() and "goes too" not in (
+        asked.content.decode()
+    )
+    assert TieBreak.objects.filter(drive=tied).count() == 1
+    sent = {"place": 3, "confirm": "yes", "cuts": asked.context["cuts"]}
+    response = organiser.post(url("tiebreak-undo", tied), sent, follow=True)
+    assert "The cut for place 3 is undone: record it again." in response.content.decode()
     assert not TieBreak.objects.filter(drive=tied).exists()
     third = next(p for p in selectors.drive_prizes(tied)["places"] if p.place == 3)
     assert not third.settled
@@ -345,3 +352,95 @@ def test_the_leaderboard_is_still_one_query(tied, django_assert_num_queries):
     )
     with django_assert_num_queries(1):
         selectors.leaderboard(tied)
+
+
+# 5. Undoing a cut asks first and names every cut that goes with it.
+
+
+@pytest.fixture
+def four_tied():
+    """A finished drive of eight pairs, one game, three prizes: four pairs on one win, so
+    places 1, 2 and 3 are settled by three cuts in one tie, recorded in turn."""
+    drive = make_drive(8, games=1, places=3)
+    services.drive_start(drive=drive)
+    play_game(drive)
+    drive.refresh_from_db()
+    for place in (1, 2, 3):
+        tie = selectors.drive_prizes(drive)["places"][place - 1]
+        winner = drive.entries.get(pk=tie.tied[0])
+        services.tiebreak_record(drive=drive, place=place, winner=winner, method="cut")
+    return drive
+
+
+def test_undoing_a_cut_asks_first_naming_the_later_cuts_that_go_with_it(four_tied):
+    # "Undo the cut for place 2" took place 3's cut too, without a word.
+    organiser = organiser_of(four_tied)
+    response = organiser.post(url("tiebreak-undo", four_tied), {"place": "2"})
+    assert response.status_code == 200
+    assert "drives/tiebreak_undo.html" in [t.name for t in response.templates]
+    page = response.content.decode()
+    assert "Undo the cut for place 2?" in page
+    assert "The cut for place 3 goes too: it was decided after it" in page
+    assert "place 1" not in page.split("<h1>")[1]
+    assert 'name="confirm" value="yes"' in page
+    assert "Yes, undo the cuts for places 2 and 3</button>" in page
+    assert TieBreak.objects.filter(drive=four_tied).count() == 3
+
+    sent = {"place": "2", "confirm": "yes", "cuts": response.context["cuts"]}
+    response = organiser.post(url("tiebreak-undo", four_tied), sent, follow=True)
+    assert "The cut for place 2 is undone, and with it the cut for place 3: " in (
+        response.content.decode()
+    )
+    assert list(TieBreak.objects.filter(drive=four_tied).values_list("place", flat=True)) == [1]
+
+    # Back and send again (or a second tap on "Yes"): said, and nothing more undone.
+    response = organiser.post(url("tiebreak-undo", four_tied), sent, follow=True)
+    assert response.status_code == 200
+    assert "Already undone: the prize list shows" in response.content.decode()
+    assert list(TieBreak.objects.filter(drive=four_tied).values_list("place", flat=True)) == [1]
+
+
+def test_an_undo_confirmed_on_a_page_that_named_other_cuts_undoes_nothing(four_tied):
+    organiser = organiser_of(four_tied)
+    asked = organiser.post(url("tiebreak-undo", four_tied), {"place": "3"})
+    assert "goes too" not in asked.content.decode()
+    # Meanwhile place 3's cut was undone and recorded again for another pair.
+    services.tiebreak_undo(drive=four_tied, place=3)
+    tie = selectors.drive_prizes(four_tied)["places"][2]
+    again = four_tied.entries.get(pk=tie.tied[1])
+    services.tiebreak_record(drive=four_tied, place=3, winner=again, method="cut")
+    sent = {"place": "3", "confirm": "yes", "cuts": asked.context["cuts"]}
+    response = organiser.post(url("tiebreak-undo", four_tied), sent, follow=True)
+    assert "Already undone" in response.content.decode()
+    assert TieBreak.objects.get(drive=four_tied, place=3).winner == again
+    # A confirmation that names place 2's cut alone, while place 3's rests on it.
+    only_two = [TieBreak.objects.get(drive=four_tied, place=2).pk]
+    sent = {"place": "2", "confirm": "yes", "cuts": only_two}
+    response = organiser.post(url("tiebreak-undo", four_tied), sent, follow=True)
+    assert "Nothing was undone" in response.content.decode()
+    assert TieBreak.objects.filter(drive=four_tied).count() == 3
+    for cuts in (["x"], ["99999999999"]):
+        sent = {"place": "2", "confirm": "yes", "cuts": cuts}
+        response = organiser.post(url("tiebreak-undo", four_tied), sent, follow=True)
+        assert response.status_code == 200
+    assert TieBreak.objects.filter(drive=four_tied).count() == 3
+
+
+# 6. A place decided by a cut says so the same way on every page.
+
+
+def test_a_place_won_by_a_cut_says_cut_on_every_page_that_shows_it(client, four_tied):
+    # The leaderboard said "2 (cut)", the prize list "(won the cut)", and the wall, the
+    # winners box and the entry's own page a plain "2".
+    second = TieBreak.objects.get(drive=four_tied, place=2).winner
+    cut = '2 <span class="muted">(cut)</span>'
+    drive_page = client.get(url("drive", four_tied)).content.decode()
+    winners, board = drive_page.split('id="winners-heading"')[1].split("</section>")
+    assert f"<strong>{cut}</strong>" in winners
+    assert f"<td>{cut}</td>" in board
+    wall = client.get(url("wall", four_tied)).content.decode()
+    assert f'<span class="wall-place">{cut}</span>' in wall
+    prize_list = client.get(url("prizes", four_tied)).content.decode()
+    assert f"<strong>{cut}</strong>" in prize_list and "won the cut" not in prize_list
+    own = client.get(url("entry", four_tied, second.pk)).content.decode()
+    assert f"You: 1 win, place {cut}." in own

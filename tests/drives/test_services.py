@@ -64,7 +64,7 @@ def test_singles_are_paired_in_the_order_they_came():
     drive = make_drive(0)
     for name in ("One", "Two", "Three"):
         services.entry_add(drive=drive, name=name)
-    assert services.singles_pair(drive=drive) == 1
+    assert [str(e) for e in services.singles_pair(drive=drive)] == ["One & Two"]
     assert [str(e) for e in drive.entries.all()] == ["One & Two", "Three"]
 
 

@@ -3,10 +3,11 @@
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from drives import services
 from drives.models import Result
-from tests.drives.test_services import make_drive
+from tests.drives.test_services import make_drive, play_game
 from tests.factories import PubFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -112,3 +113,31 @@ def test_set_up_from_a_preset_needs_an_organiser(client):
     client.force_login(user)
     assert client.post(target, data).status_code == 302
     assert pub.drives.get().table_size == 6
+
+
+def test_the_wall_says_in_words_who_left_and_who_plays_from_the_next_game(client, running):
+    # It showed only "–" for both, where the leaderboard said "(left)".
+    leaver = running.entries.first()
+    services.entry_leave(drive=running, entry=leaver)
+    play_game(running)  # game 2: the leaver has no seat
+    late = services.entry_add(drive=running, name="Late", partner_name="Comer")
+    wall = client.get(url("wall", running)).content.decode()
+
+    def line(entry):
+        return wall.split(escape(str(entry)))[1].split("</li>")[0]
+
+    assert '<span class="wall-table">Left</span>' in line(leaver)
+    assert '<span class="wall-table">Plays from game 3</span>' in line(late)
+    assert "–" not in wall
+
+
+def test_a_pair_back_again_is_told_the_game_they_play_from(client, running):
+    # Their own page said "You play from game 1" during game 2.
+    pair = running.entries.first()
+    services.entry_leave(drive=running, entry=pair)
+    play_game(running)
+    services.entry_return(drive=running, entry=pair)
+    page = client.get(url("entry", running, pair.pk)).content.decode()
+    assert "You play from game 3." in page
+    wall = client.get(url("wall", running)).content.decode()
+    assert '<span class="wall-table">Plays from game 3</span>' in wall

@@ -1,5 +1,6 @@
 """Setting up a drive and the door, on a phone: the kind of night fills the form in and
-what the form shows is saved; a single without a partner stops the start in plain words;
+what the form shows is saved; a single without a partner stops the start in plain words,
+and one who comes later is named when the next game starts and when pairing leaves them;
 Remove and Leaves now ask first and a pair can come back; a double tap checks in once;
 every checkbox is a 48 px target."""
 
@@ -217,4 +218,58 @@ def test_the_door_offers_only_what_can_be_done(page, live_server, assert_accessi
     expect(page.get_by_role("button", name="Check in")).to_have_count(0)
     expect(page.get_by_role("button", name="Remove Ann")).to_have_count(0)
     shot(page, "08-finished-door")
+    assert_accessible(page)
+
+
+def test_a_single_who_comes_late_is_named_when_the_next_game_starts_and_when_pairing(
+    page, live_server, assert_accessible
+):
+    # Game 2 started with no word of Mick, checked in alone during game 1; pairing three
+    # singles said "1 pair made." and nothing of the third.
+    pub = PubFactory()
+    drive = services.drive_create(
+        league=pub.league,
+        pub=pub,
+        name="Friday Progressive",
+        date=datetime.date(2026, 10, 9),
+        preset="progressive",
+        games=4,
+        jackpot=None,
+    )
+    for n in range(4):
+        services.entry_add(drive=drive, name=f"Pair {n}", partner_name=f"Partner {n}")
+    services.drive_start(drive=drive)
+    organiser_at(pub, page, live_server)
+    door = f"{live_server.url}{drive.get_absolute_url()}door/"
+    page.goto(door)
+    page.get_by_label("Name:").fill("Mick")
+    page.get_by_role("button", name="Check in").click()
+    expect(page.get_by_role("status")).to_contain_text("Mick needs a partner")
+
+    page.get_by_role("link", name="Results").click()
+    for table in (1, 2):
+        page.locator(f"#table-{table}").get_by_role("button").first.click()
+        expect(page.locator(f"#table-{table}.done")).to_be_visible()
+    page.get_by_role("button", name="Start game 2").click()
+    expect(page.get_by_role("heading", name="Game 2 of 4")).to_be_visible()
+    expect(page.get_by_role("status")).to_contain_text(
+        "Mick is waiting for a partner and sits out until paired"
+    )
+    expect(
+        page.get_by_text("Waiting for a partner, not playing until paired: Mick.")
+    ).to_be_visible()
+    shot(page, "09-grid-single-waiting")
+    assert_accessible(page)
+
+    page.get_by_role("link", name="Find a partner at the door").click()
+    for name in ("Ann", "Bea"):
+        page.get_by_label("Name:").fill(name)
+        page.get_by_role("button", name="Check in").click()
+        expect(page.get_by_role("status")).to_contain_text(f"{name} needs a partner")
+    page.get_by_role("button", name="Pair the 3 singles").click()
+    expect(page.get_by_role("status")).to_have_text(
+        "1 pair made: Mick & Ann. Bea is still waiting for a partner: check in someone "
+        "to partner them and tap “Pair the singles”."
+    )
+    shot(page, "10-door-paired-one-left")
     assert_accessible(page)

@@ -3,17 +3,19 @@ obeyed, when a table's result is already in; the organiser's grid shows the phon
 results by itself; a refused "Start game 2" says which tables, and stops saying it
 once they are in; the grid warns that starting the next game closes this one; a tap
 from a grid of a game that is over saves nothing and brings the phone to the game in
-play; a tap with no connection, or one the connection drops, says so in place."""
+play; a tap with no connection, or one the connection drops, says so in place; undoing a
+cut asks first, naming the cuts that go with it; a place won by a cut says so everywhere."""
 
 import datetime
 import re
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import expect
 
-from drives import services
-from drives.models import Result, Seat, TableLink
+from drives import selectors, services
+from drives.models import Result, Seat, TableLink, TieBreak
 from tests.e2e.conftest import login
 from tests.factories import PASSWORD, PubFactory, UserFactory
 
@@ -53,6 +55,13 @@ def drive():
         services.entry_add(drive=drive, name=name, partner_name=partner)
     services.drive_start(drive=drive)
     return drive
+
+
+def play_game(drive):
+    drive.refresh_from_db()
+    for table in services.tables_waiting(drive):
+        services.result_record(drive=drive, game=drive.game, table=table, side=0)
+    services.game_next(drive=drive)
 
 
 def pairs_at(drive, table):
@@ -193,3 +202,79 @@ def test_a_tap_with_no_connection_or_a_dropped_one_says_so_and_is_not_shown_save
     expect(page.locator("#table-1.done")).to_be_visible()
     expect(page.locator("#table-1").get_by_role("alert")).to_have_count(0)
     assert not Result.objects.filter(drive=drive, game=1, table=2).exists()
+
+
+def test_undoing_a_cut_asks_first_naming_the_cut_that_goes_with_it(
+    page, live_server, drive, assert_accessible
+):
+    # "Undo the cut for place 2" took place 3's cut with it, with no question asked.
+    for _ in range(3):
+        play_game(drive)
+    drive.refresh_from_db()  # four pairs on 3 wins: places 1 to 3 go by three cuts
+    for place in (1, 2, 3):
+        tie = next(p for p in selectors.drive_prizes(drive)["places"] if p.place == place)
+        winner = drive.entries.get(pk=tie.tied[0])
+        services.tiebreak_record(drive=drive, place=place, winner=winner, method="cut")
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}{drive.get_absolute_url()}prizes/")
+    page.get_by_role("button", name="Undo the cut for place 2").click()
+    expect(page.get_by_role("heading", name="Undo the cut for place 2?")).to_be_visible()
+    going = "The cut for place 3 goes too: it was decided after it"
+    expect(page.get_by_text(going)).to_be_visible()
+    expect(page.get_by_text("place 1")).to_have_count(0)
+    assert TieBreak.objects.filter(drive=drive).count() == 3
+    shot(page, "07-undo-asks")
+    assert_accessible(page)
+
+    form = page.locator("form:has(input[name=confirm])")
+    sent = form.evaluate("f => [...new FormData(f)]")
+    page.get_by_role("button", name="Yes, undo the cuts for places 2 and 3").click()
+    expect(page.get_by_role("status")).to_have_text(
+        "The cut for place 2 is undone, and with it the cut for place 3: record them again."
+    )
+    assert list(TieBreak.objects.filter(drive=drive).values_list("place", flat=True)) == [1]
+    # The same "Yes" sent again (Back and send again): said, and nothing more undone.
+    target = f"{live_server.url}{drive.get_absolute_url()}prizes/tie/undo/"
+    again = page.request.post(
+        target,
+        data=urlencode([tuple(field) for field in sent]),
+        headers={"Content-Type": "application/x-www-form-urlencoded", "Referer": target},
+        max_redirects=0,
+    )
+    assert again.status == 302
+    page.reload()
+    expect(page.get_by_role("status")).to_have_text(
+        "Already undone: the prize list shows the places as they stand now."
+    )
+    assert list(TieBreak.objects.filter(drive=drive).values_list("place", flat=True)) == [1]
+
+
+def test_a_place_won_by_a_cut_reads_the_same_on_the_wall_and_the_entry_s_page(
+    page, live_server, drive, assert_accessible
+):
+    for _ in range(3):
+        play_game(drive)
+    drive.refresh_from_db()  # four pairs on 3 wins: places 1 to 3 go by three cuts
+    for place in (1, 2, 3):
+        tie = next(p for p in selectors.drive_prizes(drive)["places"] if p.place == place)
+        winner = drive.entries.get(pk=tie.tied[0])
+        services.tiebreak_record(drive=drive, place=place, winner=winner, method="cut")
+    page.goto(f"{live_server.url}{drive.get_absolute_url()}wall/")
+    places = page.locator(".wall-place")
+    expect(places.nth(1)).to_have_text("2 (cut)")
+    # "2 (cut)" on one line, not "2" over "(cut)".
+    below = places.nth(1).evaluate(
+        "el => el.querySelector('.muted').getBoundingClientRect().top"
+        " - el.getBoundingClientRect().top"
+    )
+    assert below < 5
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "08-wall-cut")
+    assert_accessible(page)
+
+    page.goto(f"{live_server.url}{drive.get_absolute_url()}")
+    expect(page.locator(".drive-winners")).to_contain_text("2 (cut)")
+    page.locator(".board").get_by_role("link").nth(1).click()
+    expect(page.locator(".my-line")).to_contain_text("You: 3 wins, place 2 (cut).")
+    shot(page, "09-entry-cut")
+    assert_accessible(page)

@@ -5,6 +5,7 @@ sideways, on a TV without scrolling at all (a TV has no one to scroll it)."""
 import datetime
 
 import pytest
+from playwright.sync_api import expect
 
 from drives import services
 from tests.e2e.conftest import ARTIFACTS
@@ -83,4 +84,30 @@ def test_the_leaderboard_on_a_phone_shows_each_table_without_scrolling(
     page.wait_for_load_state()
     box = page.locator(".table-wrap").first
     assert box.evaluate("wrap => wrap.scrollWidth <= wrap.clientWidth")
+    assert_accessible(page)
+
+
+def test_the_wall_says_in_words_who_left_and_who_plays_from_the_next_game(
+    drive, live_server, page, assert_accessible
+):
+    # It showed a bare "–" for both, from across the hall.
+    leaver = drive.entries.first()
+    services.entry_leave(drive=drive, entry=leaver)
+    drive.refresh_from_db()
+    for table in services.tables_waiting(drive):
+        services.result_record(drive=drive, game=drive.game, table=table, side=0)
+    services.game_next(drive=drive)  # game 3: the leaver has no seat
+    services.entry_add(
+        drive=drive, name="Nóirín Late-Arrival", partner_name="Caoimhín Ó Súilleabháin"
+    )
+    page.goto(f"{live_server.url}{drive.get_absolute_url()}wall/")
+    late = page.locator(".wall-list li", has_text="Nóirín Late-Arrival")
+    expect(late.locator(".wall-table")).to_have_text("Plays from game 4")
+    gone = page.locator(".wall-list li", has_text=str(leaver))
+    expect(gone.locator(".wall-table")).to_have_text("Left")
+    expect(page.get_by_text("–")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    right = late.locator(".wall-table").evaluate("el => el.getBoundingClientRect().right")
+    assert right <= 390
+    page.screenshot(path=ARTIFACTS / "drive-wall-phone-left-and-late.png", full_page=True)
     assert_accessible(page)
