@@ -241,6 +241,9 @@ def _taken_players(season: Season) -> dict[int, str]:
     return dict(TeamMember.objects.filter(season=season).values_list("player_id", "team__name"))
 
 
+_NAME_TAKEN = "there is already a team called “{name}” this season"
+
+
 def team_create(
     *,
     season: Season,
@@ -258,8 +261,6 @@ def team_create(
         raise LeagueError("That division is not in this season.")
     try:
         with transaction.atomic():
-            if _team_name_taken(season, name):
-                raise LeagueError(f"There is already a team called “{name}” this season.")
             names = [tidy(n) for n in player_names if tidy(n)]
             players = players_by_name(season.league, names)
             problems = team_problems(
@@ -269,6 +270,8 @@ def team_create(
                 players=players,
                 taken_players=_taken_players(season),
             )
+            if _team_name_taken(season, name):  # said with the rest, all at once
+                problems.insert(0, _NAME_TAKEN.format(name=name))
             if problems:
                 raise LeagueError(_sentence(problems))
             team = _team_save(
@@ -302,8 +305,6 @@ def team_update(
         raise LeagueError("That division is not in this season.")
     try:
         with transaction.atomic():
-            if _team_name_taken(season, name, other_than=team):
-                raise LeagueError(f"There is already a team called “{name}” this season.")
             names = [tidy(n) for n in player_names if tidy(n)]
             players = players_by_name(season.league, names)
             taken = _taken_players(season)
@@ -312,6 +313,8 @@ def team_update(
             problems = team_problems(
                 season=season, name=name, player_names=names, players=players, taken_players=taken
             )
+            if _team_name_taken(season, name, other_than=team):
+                problems.insert(0, _NAME_TAKEN.format(name=name))
             if problems:
                 raise LeagueError(_sentence(problems))
             team.name, team.pub, team.division = name, pub, division

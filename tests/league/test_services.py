@@ -165,6 +165,33 @@ def test_a_bad_team_is_refused_with_a_clear_message_and_nothing_changes(
     assert snapshot() == before
 
 
+@pytest.mark.parametrize("change", ["create", "update"])
+def test_a_team_with_a_taken_name_and_a_taken_player_is_told_both_at_once(world, change):
+    """The team's name was refused first; once put right, the form came back with the
+    player already in another team: one mistake a visit."""
+    busy = PlayerFactory(league=world.league, name="Busy Player")
+    TeamFactory(season=world.season, pub=world.pub, name="Taken Team", players=[busy])
+    mine = TeamFactory(season=world.season, pub=world.pub, name="Mine")
+    before = snapshot()
+    with pytest.raises(LeagueError) as refused:
+        if change == "create":
+            services.team_create(
+                season=world.season,
+                name="taken team",
+                pub=world.pub,
+                player_names=["Busy Player", "New Three"],
+            )
+        else:
+            services.team_update(
+                team=mine, name="taken team", pub=world.pub, player_names=["Busy Player", "X"]
+            )
+    assert str(refused.value) == (
+        "There is already a team called “taken team” this season; "
+        "Busy Player already plays for Taken Team this season."
+    )
+    assert snapshot() == before
+
+
 def test_a_team_at_a_pub_of_another_league_is_refused(world):
     stranger = PubFactory(league=world.other_league)
     with pytest.raises(LeagueError, match="not in this league"):
