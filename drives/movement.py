@@ -36,7 +36,10 @@ shared/research/drives-offline-caching.md, part A):
    never given an invented result): the tables are always full; the entries left over sit
    out. Whoever sat out the game before plays the next one, taking the seat of someone
    who then sits out: the one who has sat out least so far, a stayer before a mover, the
-   lowest table first. A sit-out game counts no win.
+   lowest table first. A sit-out game counts no win. However tables close or entries
+   come and go, those who sit out are those who have sat out least: at equal counts,
+   last game's sit-outs play; those with no seat after the moves (new arrivals, a closed
+   table's players) sit out before anyone seated; then the order above.
 6. **Late arrivals and early leavers** (Swiss tools: "add a late player to the current
    bye"; no restart): between games a leaver's seat is filled first by those waiting
    (last game's sit-outs, then new arrivals). When fewer are present than the tables
@@ -45,7 +48,8 @@ shared/research/drives-offline-caching.md, part A):
 
 What a movement promises (tests/drives/test_movement.py checks each with Hypothesis):
 every present entry is seated exactly once or sits out; every table is full; movers go
-to the next table and stayers stay; at tables of four, with two tables or more, no two
+to the next table and stayers stay; nobody sits out a game while someone who has sat
+out fewer games (before it) plays it; at tables of four, with two tables or more, no two
 pairs meet in two games running; at tables of six every table gets a new pair each game;
 at an individual drive nobody keeps a partner from one game to the next.
 """
@@ -181,21 +185,21 @@ def next_seating(
     for table in members:
         while len(table) < plan.per_table:
             table.append(waiting.pop(0))
-    # Whoever sat out last game and still waits takes a seat from someone who sits out now.
-    swapped_in: set[int] = set()
-    for entry in [e for e in waiting if e in waiting_before]:
-        candidates = [
-            (sat_out.get(e, 0), e not in stayers, n, pos, e)
-            for n, table in enumerate(members)
-            for pos, e in enumerate(table)
-            if e not in swapped_in and e not in waiting_before
-        ]
-        if not candidates:
-            break
-        *_, n, pos, out = min(candidates)
+    # Who sits out: those who have sat out least (rule 5); those still waiting who must
+    # play take their seats.
+    seats = {e: (n, pos) for n, table in enumerate(members) for pos, e in enumerate(table)}
+
+    def turn(e: int) -> tuple:  # the lower, the sooner they sit out
+        n, pos = seats[e] if e in seats else (-1, waiting.index(e))
+        return (sat_out.get(e, 0), e in waiting_before, e in seats, e not in stayers, n, pos)
+
+    out = set(sorted([*waiting, *seats], key=turn)[: len(waiting)])
+    going = sorted((e for e in seats if e in out), key=turn)
+    coming = [e for e in waiting if e not in out]
+    for entry, leaving in zip(coming, going, strict=True):
+        n, pos = seats[leaving]
         members[n][pos] = entry
-        swapped_in.add(entry)
-        waiting[waiting.index(entry)] = out
+        waiting[waiting.index(entry)] = leaving
     last_partner = {}
     for table in previous.tables:
         for side in table.sides:

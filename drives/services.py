@@ -301,17 +301,28 @@ def _refuse_singles(drive: Drive) -> None:
     )
 
 
+def _first_seating(drive: Drive) -> movement.Seating:
+    if drive.status != Drive.Status.OPEN:
+        raise DriveError("This drive has already started.")
+    _refuse_singles(drive)
+    seating = movement.first_seating(_present(drive, 1), plan=plan_for(drive), seed=drive.seed)
+    if not seating.tables:
+        need = drive.table_size if drive.individual else drive.table_size // 2
+        what = "players" if drive.individual else "pairs"
+        raise DriveError(f"A table needs {need} {what}: check more in first.")
+    return seating
+
+
+def drive_start_check(*, drive: Drive) -> movement.Seating:
+    """What "Start game 1" would seat (the seed makes it the same seating), or the
+    DriveError it would be refused with. Saves nothing: the organiser is asked first."""
+    return _first_seating(drive)
+
+
 def drive_start(*, drive: Drive) -> movement.Seating:
     with transaction.atomic():
         drive = _locked(drive)
-        if drive.status != Drive.Status.OPEN:
-            raise DriveError("This drive has already started.")
-        _refuse_singles(drive)
-        seating = movement.first_seating(_present(drive, 1), plan=plan_for(drive), seed=drive.seed)
-        if not seating.tables:
-            need = drive.table_size if drive.individual else drive.table_size // 2
-            what = "players" if drive.individual else "pairs"
-            raise DriveError(f"A table needs {need} {what}: check more in first.")
+        seating = _first_seating(drive)
         _save_seating(drive, seating)
         drive.status, drive.game = Drive.Status.RUNNING, 1
         drive.save(update_fields=["status", "game"])
@@ -372,19 +383,38 @@ def tables_waiting(drive: Drive) -> list[int]:
     return sorted(tables - done)
 
 
-def game_next(*, drive: Drive) -> movement.Seating | None:
-    """Close the game in play and seat the next one (None when the last game is over)."""
+def _refuse_next(drive: Drive) -> None:
+    if drive.status != Drive.Status.RUNNING:
+        raise DriveError("This drive is not being played.")
+    waiting = tables_waiting(drive)
+    if waiting:
+        listed = ", ".join(map(str, waiting))
+        raise DriveError(
+            f"Game {drive.game}: no result yet from "
+            f"table{'s' if len(waiting) > 1 else ''} {listed}."
+        )
+
+
+def game_next_check(*, drive: Drive) -> None:
+    """The DriveError "Start game N" (or "Finish") would be refused with, if any. Saves
+    nothing: the organiser is asked first."""
+    _refuse_next(drive)
+
+
+def game_next(*, drive: Drive, closing: int | None = None) -> movement.Seating | None:
+    """Close the game in play and seat the next one (None when the last game is over).
+    `closing`: the game the organiser was asked about; if another is in play now (a
+    second "Yes", or another phone's), nothing is started."""
     with transaction.atomic():
         drive = _locked(drive)
-        if drive.status != Drive.Status.RUNNING:
-            raise DriveError("This drive is not being played.")
-        waiting = tables_waiting(drive)
-        if waiting:
-            listed = ", ".join(map(str, waiting))
-            raise DriveError(
-                f"Game {drive.game}: no result yet from "
-                f"table{'s' if len(waiting) > 1 else ''} {listed}."
-            )
+        if closing is not None:
+            if drive.status == Drive.Status.FINISHED or drive.game > closing:
+                raise DriveError(
+                    f"Game {closing}'s results are closed already. Nothing more was started."
+                )
+            if drive.game != closing:
+                raise DriveError(f"Game {closing} is not the game in play. Nothing was started.")
+        _refuse_next(drive)
         if drive.game == drive.games:
             drive.status = Drive.Status.FINISHED
             drive.save(update_fields=["status"])

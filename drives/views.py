@@ -4,6 +4,8 @@ league's secretary or an organiser of the drive's pub (league/permissions.py), a
 the drive of the URL, and calls one service in drives/services.py.
 """
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, OuterRef
@@ -11,6 +13,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -27,6 +30,7 @@ from drives.forms import (
 from drives.models import Drive, Entry, Result, Seat, TableLink
 from drives.services import DriveError
 from league.models import League
+from league.names import tidy
 from league.permissions import pubs_run_by, request_runs_pub, require_pub
 from league.qr import qr_svg
 
@@ -112,7 +116,9 @@ def drive_detail(request, league_slug, pk):
 
 def door(request, league_slug, pk):
     drive = _run(request, league_slug, pk)
-    form = EntryForm(request.POST or None)
+    # "No" on the "Start game 1?" page comes back with the names typed but not checked in.
+    typed = {f: request.GET.get(f, "")[:100] for f in ("name", "partner_name")}
+    form = EntryForm(request.POST or None, initial=typed)
     if request.method == "POST" and form.is_valid():
         try:
             entry = services.entry_add(drive=drive, **form.cleaned_data)
@@ -254,12 +260,42 @@ def entry_paid(request, league_slug, pk, entry_pk):
 
 @require_POST
 def drive_start(request, league_slug, pk):
+    """ "Start game 1": the first tap asks, saying how many play at how many tables, who
+    sits out, and any names typed at the door but not checked in (the button sits under
+    "Check in" and sends its boxes); "Yes" starts. A second "Yes" (Back and send again)
+    finds the drive started and says so."""
     drive = _run(request, league_slug, pk)
+    confirmed = request.POST.get("confirm") == "yes"
+    if confirmed and drive.status != Drive.Status.OPEN:
+        messages.info(request, "Game 1 has already started: nothing more was started.")
+        return redirect("drives:grid", drive.league.slug, drive.pk)
     try:
+        if not confirmed:
+            return _start_asked(request, drive, services.drive_start_check(drive=drive))
         services.drive_start(drive=drive)
     except DriveError as error:
         return _refused(request, drive, error, "drives:door")
     return redirect("drives:grid", drive.league.slug, drive.pk)
+
+
+def _start_asked(request, drive, seating):
+    typed = [tidy(request.POST.get(f, ""))[:100] for f in ("name", "partner_name")]
+    typed = [name for name in typed if name]
+    back = reverse("drives:door", args=[drive.league.slug, drive.pk])
+    if typed:
+        back += "?" + urlencode(dict(zip(("name", "partner_name"), typed, strict=False)))
+    entries = drive.entries.in_bulk(seating.sit_outs)
+    sit_outs = [str(entries[e]) for e in seating.sit_outs]
+    context = {
+        "league": drive.league,
+        "drive": drive,
+        "playing": len(seating.seated()) + len(seating.sit_outs),
+        "tables": len(seating.tables),
+        "sit_outs": _listed(sit_outs) if sit_outs else "",
+        "typed": " & ".join(typed),
+        "back": back,
+    }
+    return render(request, "drives/drive_start.html", context)
 
 
 def _grid_tables(drive):
@@ -453,12 +489,41 @@ def result_record(request, league_slug, pk, game, table):
     return redirect("drives:grid", drive.league.slug, drive.pk)
 
 
+def _already_closed(request, drive, closing: int):
+    """A second "Yes" (Back and send again, or another phone's first): the game it
+    closes is closed already. Says so and shows the game in play; None otherwise."""
+    if drive.status == Drive.Status.FINISHED:
+        messages.info(request, "The drive has already finished: here are the prizes.")
+        return redirect("drives:prizes", drive.league.slug, drive.pk)
+    if drive.status == Drive.Status.RUNNING and drive.game > closing:
+        messages.info(request, f"Game {drive.game} has already started: nothing more was started.")
+        return redirect("drives:grid", drive.league.slug, drive.pk)
+    return None
+
+
 @require_POST
 def game_next(request, league_slug, pk):
+    """ "Start game N" (or "Finish: show the prizes"): the first tap asks, saying which
+    game's results close; "Yes", sent with that game's number, starts the next. A second
+    "Yes" starts nothing more and says so. A tap while tables are still to come is
+    refused at once, as before."""
     drive = _run(request, league_slug, pk)
+    closing = request.POST.get("game", "")
+    closing = int(closing) if closing.isdigit() and len(closing) < 3 else None
+    confirmed = request.POST.get("confirm") == "yes" and closing is not None
+    if confirmed and (done := _already_closed(request, drive, closing)):
+        return done
     try:
-        seating = services.game_next(drive=drive)
+        if not confirmed or closing != drive.game:  # a Yes of no game in play asks again
+            services.game_next_check(drive=drive)
+            context = {"league": drive.league, "drive": drive}
+            return render(request, "drives/game_next.html", context)
+        seating = services.game_next(drive=drive, closing=closing)
     except DriveError as error:
+        if confirmed:
+            drive.refresh_from_db()  # another phone's "Yes" came first
+            if done := _already_closed(request, drive, closing):
+                return done
         if services.tables_waiting(drive):
             # Said on the grid's waiting line, which follows the tables as they come in
             # (a message at the top would stay after they are in).

@@ -199,7 +199,7 @@ def test_starting_the_next_game_with_a_single_waiting_says_who_sits_out_until_pa
     drive.refresh_from_db()
     for table in services.tables_waiting(drive):
         services.result_record(drive=drive, game=1, table=table, side=0)
-    response = client.post(url("next", drive))
+    response = client.post(url("next", drive), {"confirm": "yes", "game": "1"})
     assert response.status_code == 302 and response.url == url("grid", drive)
     assert said(response) == (
         "Mick is waiting for a partner and sits out until paired: check in someone to "
@@ -432,3 +432,58 @@ def test_an_entry_of_another_drive_is_not_found(client):
     assert said(response) == "Already removed: they are no longer on the list."
     entry.refresh_from_db()
     assert entry.left_after_game is None and not entry.paid
+
+
+# 7. "Start game 1" asks first: a mis-tap under "Check in" starts nothing.
+
+
+def test_start_game_1_asks_first_saying_who_plays_and_starts_nothing_until_yes():
+    # A tester typed a third pair's names, tapped "Start game 1" by mistake, and the
+    # drive started at once, the typed pair not checked in, no way back.
+    drive = make_drive(5)
+    client = organiser_of(drive)
+    response = client.post(url("start", drive), {"name": " Liam ", "partner_name": "Nóra"})
+    assert response.status_code == 200
+    assert "drives/drive_start.html" in [t.name for t in response.templates]
+    page = response.content.decode()
+    assert "Start game 1 with 5 pairs at 2 tables?" in page
+    assert "Nobody can check in for game 1 after this; late arrivals play from game 2." in page
+    sits_out = services.drive_start_check(drive=drive).sit_outs
+    assert escape(f"{Entry.objects.get(pk=sits_out[0])} sit out game 1") in page
+    assert escape("“Liam & Nóra” is typed at the door but not checked in") in page
+    assert f'href="{url("door", drive)}?name=Liam&amp;partner_name=N%C3%B3ra"' in page
+    assert 'name="confirm" value="yes"' in page
+    drive.refresh_from_db()
+    assert drive.status == Drive.Status.OPEN and drive.game == 0
+    assert not Seat.objects.filter(drive=drive).exists()
+    # "No" goes back to the door with the typed names still in the boxes.
+    door = client.get(f"{url('door', drive)}?name=Liam&partner_name=N%C3%B3ra").content.decode()
+    assert 'autocomplete="off" value="Liam"' in door
+    assert 'value="Nóra"' in door
+    # "Yes" starts it; a second "Yes" (Back and send again) starts nothing more, and says so.
+    response = client.post(url("start", drive), {"confirm": "yes"})
+    assert response.status_code == 302 and response.url == url("grid", drive)
+    drive.refresh_from_db()
+    assert drive.status == Drive.Status.RUNNING and drive.game == 1
+    seats = Seat.objects.filter(drive=drive).count()
+    response = client.post(url("start", drive), {"confirm": "yes"})
+    assert response.status_code == 302 and response.url == url("grid", drive)
+    assert said(response) == "Game 1 has already started: nothing more was started."
+    assert Seat.objects.filter(drive=drive).count() == seats
+
+
+def test_start_game_1_at_an_individual_drive_counts_players_and_a_full_room_says_no_sit_out():
+    drive = make_drive(0, format="individual", table_size=4)
+    for name in ("Ann", "Bea", "Cat", "Dot"):
+        services.entry_add(drive=drive, name=name)
+    page = organiser_of(drive).post(url("start", drive)).content.decode()
+    assert "Start game 1 with 4 players at 1 table?" in page
+    assert "sit out" not in page and "sits out" not in page and "typed" not in page
+
+
+def test_a_start_that_would_be_refused_is_refused_at_the_first_tap_not_asked():
+    drive = make_drive(1)
+    response = organiser_of(drive).post(url("start", drive))
+    assert response.status_code == 302 and response.url == url("door", drive)
+    assert said(response) == "A table needs 2 pairs: check more in first."
+    assert not Seat.objects.filter(drive=drive).exists()

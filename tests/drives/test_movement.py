@@ -11,6 +11,8 @@ from drives.movement import (
     LOSERS_MOVE,
     WINNERS_MOVE,
     Plan,
+    Seating,
+    Table,
     first_seating,
     next_seating,
     opponents_and_partners,
@@ -204,3 +206,61 @@ def test_a_pair_too_many_sits_out_and_plays_the_next_game():
         first, winners={1: 0, 2: 0}, present=range(5), plan=plan, sat_out={first.sit_outs[0]: 1}
     )
     assert first.sit_outs[0] in second.seated()
+
+
+def assert_sat_out_least(seating, sat_out):
+    """Nobody sits out a game while someone who has sat out fewer games plays."""
+    for out in seating.sit_outs:
+        for playing in seating.seated():
+            assert sat_out.get(out, 0) <= sat_out.get(playing, 0), (out, playing)
+
+
+def test_a_pair_that_sat_out_is_not_sat_out_again_when_a_table_closes():
+    # 5 pairs at tables of four: A sat out game 1, X game 2. In game 2 two pairs leave;
+    # table 2 closes, and A, moved off it, sat out game 3 too while R (never out) played.
+    A, X, P, Q, R = 1, 2, 3, 4, 5
+    plan = PLANS[0]
+    game_2 = Seating(2, (Table(1, ((P,), (Q,))), Table(2, ((R,), (A,)))), (X,))
+    sat_out = {A: 1, X: 1}
+    game_3 = next_seating(
+        game_2, winners={1: 0, 2: 0}, present=[A, X, R], plan=plan, sat_out=sat_out
+    )
+    assert_well_seated(game_3, [A, X, R], plan)
+    assert game_3.sit_outs == (R,)
+    assert_sat_out_least(game_3, sat_out)
+
+
+def test_late_arrivals_sit_out_before_a_pair_that_has_sat_out_already():
+    # A late pair took a hole left by a leaver while a pair moved off a closed table, one
+    # that had sat out before, sat out again.
+    plan = Plan.for_drive(individual=True, table_size=3, movement=LOSERS_MOVE)
+    game_4 = Seating(4, (Table(1, ((1,), (2,), (3,))), Table(2, ((5,), (6,), (7,)))), ())
+    sat_out = {3: 1, 5: 1}
+    game_5 = next_seating(
+        game_4, winners={1: 0, 2: 0}, present=[1, 2, 3, 6, 8], plan=plan, sat_out=sat_out
+    )
+    assert_well_seated(game_5, [1, 2, 3, 6, 8], plan)
+    assert_sat_out_least(game_5, sat_out)
+    # Of those never out: the arrival (no seat yet) first, then a stayer before a mover.
+    assert set(game_5.sit_outs) == {8, 1} and 3 in game_5.seated()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    plan=st.sampled_from(PLANS),
+    entries=st.integers(0, 30),
+    games=st.integers(2, 10),
+    seed=st.integers(0, 2**32),
+    data=st.data(),
+)
+def test_nobody_sits_out_while_someone_who_sat_out_fewer_games_plays(
+    plan, entries, games, seed, data
+):
+    """With leavers, late arrivals and pairs coming back, at every game: each sit-out has
+    sat out (before it) no more games than anyone who plays it. Counts are of the games
+    an entry was there and had no seat; the games before a late arrival came are none."""
+    nights = play(plan, entries, games, seed, data, changes=True)
+    sat_out = Counter()
+    for seating in nights:
+        assert_sat_out_least(seating, sat_out)
+        sat_out.update(seating.sit_outs)

@@ -444,3 +444,82 @@ def test_a_place_won_by_a_cut_says_cut_on_every_page_that_shows_it(client, four_
     assert f"<strong>{cut}</strong>" in prize_list and "won the cut" not in prize_list
     own = client.get(url("entry", four_tied, second.pk)).content.decode()
     assert f"You: 1 win, place {cut}." in own
+
+
+# 5. "Start game N" and "Finish" ask first; a second "Yes" starts nothing more.
+
+
+def enter_every_result(drive):
+    drive.refresh_from_db()
+    for table in services.tables_waiting(drive):
+        services.result_record(drive=drive, game=drive.game, table=table, side=0)
+
+
+def test_start_game_2_asks_first_and_a_second_yes_starts_nothing_more(running):
+    organiser = organiser_of(running)
+    enter_every_result(running)
+    response = organiser.post(url("next", running))
+    assert response.status_code == 200
+    assert "drives/game_next.html" in [t.name for t in response.templates]
+    page = response.content.decode()
+    assert "Start game 2?" in page
+    assert "Game 1's results close: nobody can change them after." in page
+    assert 'name="confirm" value="yes"' in page and 'name="game" value="1"' in page
+    assert f'href="{url("grid", running)}"' in page
+    running.refresh_from_db()
+    assert running.game == 1 and not Seat.objects.filter(drive=running, game=2).exists()
+    response = organiser.post(url("next", running), {"confirm": "yes", "game": "1"})
+    assert response.status_code == 302 and response.url == url("grid", running)
+    running.refresh_from_db()
+    assert running.game == 2
+    seats = Seat.objects.filter(drive=running).count()
+    # Back and send again: game 1 is closed already; nothing more starts.
+    response = organiser.post(url("next", running), {"confirm": "yes", "game": "1"})
+    assert response.status_code == 302 and response.url == url("grid", running)
+    page = organiser.get(response.url).content.decode()
+    assert "Game 2 has already started: nothing more was started." in page
+    running.refresh_from_db()
+    assert running.game == 2 and Seat.objects.filter(drive=running).count() == seats
+
+
+def test_finish_asks_first_and_a_second_yes_says_the_drive_is_over(running):
+    organiser = organiser_of(running)
+    play_game(running)
+    enter_every_result(running)
+    page = organiser.post(url("next", running)).content.decode()
+    assert "Finish the drive?" in page
+    assert "Game 2's results close: nobody can change them after" in page
+    running.refresh_from_db()
+    assert running.status == "running"
+    response = organiser.post(url("next", running), {"confirm": "yes", "game": "2"})
+    assert response.status_code == 302 and response.url == url("prizes", running)
+    running.refresh_from_db()
+    assert running.status == "finished"
+    response = organiser.post(url("next", running), {"confirm": "yes", "game": "2"})
+    assert response.status_code == 302 and response.url == url("prizes", running)
+    page = organiser.get(response.url).content.decode()
+    assert "The drive has already finished: here are the prizes." in page
+
+
+def test_a_yes_from_a_page_of_another_game_or_bad_input_asks_again_and_starts_nothing(running):
+    organiser = organiser_of(running)
+    enter_every_result(running)
+    for data in (
+        {"confirm": "yes"},
+        {"confirm": "yes", "game": "x"},
+        {"confirm": "yes", "game": "7"},
+    ):
+        response = organiser.post(url("next", running), data)
+        assert response.status_code == 200 and b"Start game 2?" in response.content
+    running.refresh_from_db()
+    assert running.game == 1
+
+
+def test_a_yes_beaten_by_another_phone_s_yes_starts_nothing_more(running):
+    # Two organisers' "Yes" at once: the service, not only the view, refuses the second.
+    enter_every_result(running)
+    services.game_next(drive=running, closing=1)
+    with pytest.raises(DriveError, match="Game 1's results are closed already"):
+        services.game_next(drive=running, closing=1)
+    running.refresh_from_db()
+    assert running.game == 2

@@ -20,6 +20,13 @@ def shot(page, name):
     page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
 
 
+def start(page, button):
+    """Tap "Start game N" (or "Finish: show the prizes") and "Yes" on the page that asks
+    first."""
+    page.get_by_role("button", name=button).click()
+    page.get_by_role("button", name=re.compile(r"^Yes, (start game|finish)")).click()
+
+
 def test_a_whole_drive_from_the_door_to_the_printed_prize_list(
     page, new_page, live_server, assert_accessible
 ):
@@ -56,6 +63,12 @@ def test_a_whole_drive_from_the_door_to_the_printed_prize_list(
     shot(page, "02-door")
     assert_accessible(page)
     page.get_by_role("button", name="Start game 1").click()
+    expect(
+        page.get_by_role("heading", name="Start game 1 with 16 pairs at 8 tables?")
+    ).to_be_visible()
+    shot(page, "02b-start-asks")
+    assert_accessible(page)
+    page.get_by_role("button", name="Yes, start game 1").click()
 
     wall = new_page()
     for game in range(1, 7):
@@ -79,7 +92,7 @@ def test_a_whole_drive_from_the_door_to_the_printed_prize_list(
             page.get_by_role("button", name="Yes, Player 0a & Player 0b leave now").click()
             expect(page.get_by_text("left after game 2", exact=False).first).to_be_visible()
             page.get_by_role("link", name="Results").click()
-        page.get_by_role("button", name=re.compile(r"Start game|Finish")).click()
+        start(page, re.compile(r"Start game|Finish"))
         if game == 3:
             wall.goto(f"{live_server.url}{drive.get_absolute_url()}wall/")
             expect(wall.get_by_text("Move now")).to_be_visible()

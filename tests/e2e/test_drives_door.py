@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from drives import services
 from drives.models import Drive, Entry
 from tests.e2e.conftest import login
+from tests.e2e.test_drives import start
 from tests.factories import PASSWORD, PubFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -165,7 +166,7 @@ def test_the_door_asks_before_dropping_anyone_and_checks_in_once(
     expect(page.get_by_role("button", name="Mark not paid Double & Tap")).to_be_visible()
     assert_big_enough(page.get_by_role("button", name="Mark not paid Double & Tap"))
 
-    page.get_by_role("button", name="Start game 1").click()
+    start(page, "Start game 1")
     expect(page.get_by_role("heading", name="Game 1 of 2")).to_be_visible()
 
     # Leaves now asks first; a mis-tap is undone by Back again.
@@ -250,7 +251,7 @@ def test_a_single_who_comes_late_is_named_when_the_next_game_starts_and_when_pai
     for table in (1, 2):
         page.locator(f"#table-{table}").get_by_role("button").first.click()
         expect(page.locator(f"#table-{table}.done")).to_be_visible()
-    page.get_by_role("button", name="Start game 2").click()
+    start(page, "Start game 2")
     expect(page.get_by_role("heading", name="Game 2 of 4")).to_be_visible()
     expect(page.get_by_role("status")).to_contain_text(
         "Mick is waiting for a partner and sits out until paired"
@@ -273,3 +274,71 @@ def test_a_single_who_comes_late_is_named_when_the_next_game_starts_and_when_pai
     )
     shot(page, "10-door-paired-one-left")
     assert_accessible(page)
+
+
+def test_start_game_1_asks_first_and_names_a_pair_typed_but_not_checked_in(
+    page, live_server, assert_accessible
+):
+    # A tester typed a third pair's names, tapped "Start game 1" (just under "Check in")
+    # by mistake, and the drive started at once without them.
+    pub = PubFactory()
+    drive = services.drive_create(
+        league=pub.league,
+        pub=pub,
+        name="Friday 25",
+        date=datetime.date(2026, 10, 9),
+        preset="progressive",
+        games=2,
+        jackpot=None,
+    )
+    for n in range(2):
+        services.entry_add(drive=drive, name=f"Pair {n}", partner_name=f"Partner {n}")
+    organiser_at(pub, page, live_server)
+    page.goto(f"{live_server.url}{drive.get_absolute_url()}door/")
+    page.get_by_label("Name:").fill("Liam")
+    page.get_by_label("Partner (if they have one)").fill("Nóra")
+    page.get_by_role("button", name="Start game 1").click()
+    expect(
+        page.get_by_role("heading", name="Start game 1 with 2 pairs at 1 table?")
+    ).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_text(
+        "“Liam & Nóra” is typed at the door but not checked in: they would not play "
+        "game 1. Go back and tap “Check in” first."
+    )
+    expect(
+        page.get_by_text(
+            "Nobody can check in for game 1 after this; late arrivals play from game 2."
+        )
+    ).to_be_visible()
+    assert_big_enough(page.get_by_role("button", name="Yes, start game 1"))
+    assert_big_enough(page.get_by_role("link", name="No, back to the door"))
+    shot(page, "11-start-asks")
+    assert_accessible(page)
+    drive.refresh_from_db()
+    assert drive.status == Drive.Status.OPEN
+
+    # No: back at the door, the typed names still in their boxes.
+    page.get_by_role("link", name="No, back to the door").click()
+    expect(page.get_by_role("heading", name="At the door")).to_be_visible()
+    expect(page.get_by_label("Name:")).to_have_value("Liam")
+    expect(page.get_by_label("Partner (if they have one)")).to_have_value("Nóra")
+    page.get_by_role("button", name="Check in").click()
+    expect(page.get_by_role("status")).to_contain_text("Liam & Nóra checked in.")
+
+    page.get_by_role("button", name="Start game 1").click()
+    expect(
+        page.get_by_role("heading", name="Start game 1 with 3 pairs at 1 table?")
+    ).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    expect(page.get_by_text("sit out game 1")).to_be_visible()
+    asked = page.url
+    token = page.locator("form.actions input[name=csrfmiddlewaretoken]").input_value()
+    page.get_by_role("button", name="Yes, start game 1").click()
+    expect(page.get_by_role("heading", name="Game 1 of 2")).to_be_visible()
+    # A second "Yes" (Back and send again) starts nothing more, and says so.
+    again = page.request.post(
+        asked, form={"csrfmiddlewaretoken": token, "confirm": "yes"}, headers={"Referer": asked}
+    )
+    assert again.ok and "Game 1 has already started: nothing more was started." in again.text()
+    drive.refresh_from_db()
+    assert drive.game == 1

@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from drives import selectors, services
 from drives.models import Result, Seat, TableLink, TieBreak
 from tests.e2e.conftest import login
+from tests.e2e.test_drives import start
 from tests.factories import PASSWORD, PubFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -132,7 +133,7 @@ def test_a_refused_start_names_the_tables_until_they_are_in_and_the_lock_is_said
     expect(waiting).to_have_text(re.compile(r"^Every table is in\."))
     expect(page.get_by_text("no result yet")).to_have_count(0)
     shot(page, "04-grid-all-in")
-    page.get_by_role("button", name="Start game 2").click()
+    start(page, "Start game 2")
     expect(page.get_by_role("heading", name="Game 2 of 3")).to_be_visible()
     expect(page.get_by_role("status")).to_contain_text("Game 1's results are closed.")
 
@@ -153,7 +154,7 @@ def test_a_tap_from_a_grid_of_a_game_that_is_over_brings_the_phone_to_the_game_i
     for table in range(1, 5):
         page.locator(f"#table-{table}").get_by_role("button").first.click()
         expect(page.locator(f"#table-{table}.done")).to_be_visible()
-    page.get_by_role("button", name="Start game 2").click()
+    start(page, "Start game 2")
     expect(page.get_by_role("heading", name="Game 2 of 3")).to_be_visible()
 
     stale.click()  # within the grid's 10 s: the page still says game 1
@@ -278,3 +279,46 @@ def test_a_place_won_by_a_cut_reads_the_same_on_the_wall_and_the_entry_s_page(
     expect(page.locator(".my-line")).to_contain_text("You: 3 wins, place 2 (cut).")
     shot(page, "09-entry-cut")
     assert_accessible(page)
+
+
+def test_start_game_2_and_finish_ask_first_and_no_goes_back_to_the_results(
+    page, live_server, drive, assert_accessible
+):
+    grid_of(page, live_server, drive)
+    for table in range(1, 5):
+        page.locator(f"#table-{table}").get_by_role("button").first.click()
+        expect(page.locator(f"#table-{table}.done")).to_be_visible()
+    page.get_by_role("button", name="Start game 2").click()
+    expect(page.get_by_role("heading", name="Start game 2?")).to_be_visible()
+    expect(
+        page.get_by_text("Game 1's results close: nobody can change them after.")
+    ).to_be_visible()
+    shot(page, "06-next-asks")
+    assert_accessible(page)
+    page.get_by_role("link", name="No, back to the results").click()
+    expect(page.get_by_role("heading", name="Game 1 of 3")).to_be_visible()
+    drive.refresh_from_db()
+    assert drive.game == 1
+
+    start(page, "Start game 2")
+    expect(page.get_by_role("heading", name="Game 2 of 3")).to_be_visible()
+    play_game(drive)  # game 3 in play
+    drive.refresh_from_db()
+    for table in services.tables_waiting(drive):
+        services.result_record(drive=drive, game=3, table=table, side=0)
+    page.reload()
+    page.get_by_role("button", name="Finish: show the prizes").click()
+    expect(page.get_by_role("heading", name="Finish the drive?")).to_be_visible()
+    expect(page.get_by_text("and the prize list is made from them")).to_be_visible()
+    assert_accessible(page)
+    asked = f"{live_server.url}{drive.get_absolute_url()}next/"
+    token = page.locator("form.actions input[name=csrfmiddlewaretoken]").input_value()
+    page.get_by_role("button", name="Yes, finish: show the prizes").click()
+    expect(page.get_by_role("heading", name="Prizes: Friday Progressive")).to_be_visible()
+    # The same "Yes" sent again (Back and send again): said, nothing more done.
+    again = page.request.post(
+        asked,
+        form={"csrfmiddlewaretoken": token, "confirm": "yes", "game": "3"},
+        headers={"Referer": asked},
+    )
+    assert again.ok and "The drive has already finished: here are the prizes." in again.text()
