@@ -32,6 +32,7 @@ class _PageParser(HTMLParser):
         self.page = page
         self.links: list[str] = []
         self.forms: list[Form] = []
+        self._by_id: dict[str, Form] = {}
         self._select = None
 
     def handle_starttag(self, tag, attrs):
@@ -41,6 +42,15 @@ class _PageParser(HTMLParser):
         elif tag == "form":
             action = urljoin(self.page, a.get("action") or self.page)
             self.forms.append(Form(self.page, action, (a.get("method") or "get").lower()))
+            if a.get("id"):
+                self._by_id[a["id"]] = self.forms[-1]
+        elif tag == "button" and a.get("formaction"):
+            # A button that sends its form (`form="id"`, or the one it is in) elsewhere.
+            owner = self._by_id.get(a.get("form", "")) or (self.forms[-1] if self.forms else None)
+            action = urljoin(self.page, a["formaction"])
+            method = owner.method if owner else "post"
+            fields = {name: list(values) for name, values in owner.fields.items()} if owner else {}
+            self.forms.append(Form(self.page, action, method, fields))
         elif self.forms and tag in ("input", "button", "textarea", "select") and a.get("name"):
             form = self.forms[-1]
             if a.get("type") == "file":
