@@ -29,6 +29,7 @@ from drives.forms import (
 )
 from drives.models import Drive, Entry, Result, Seat, TableLink
 from drives.services import DriveError
+from league.asking import asks_first, fields
 from league.models import League
 from league.names import tidy
 from league.permissions import pubs_run_by, request_runs_pub, require_pub
@@ -195,7 +196,7 @@ def _sits_out_until_paired(singles) -> str:
     )
 
 
-@require_POST
+@asks_first
 def entry_leave(request, league_slug, pk, entry_pk):
     """ "Leaves now" (or "Remove", before they have played): the first tap asks, on the
     entry's own page; "Yes" does it. A pair let go by mistake can come back (entry_return)."""
@@ -204,7 +205,10 @@ def entry_leave(request, league_slug, pk, entry_pk):
     if entry is None:  # a second tap on "Yes, remove": the first one removed them
         messages.info(request, "Already removed: they are no longer on the list.")
         return redirect("drives:door", drive.league.slug, drive.pk)
-    if request.POST.get("confirm") != "yes":
+    if request.method != "POST":
+        if entry.left_after_game is not None:  # Back to the question after "Yes"
+            messages.info(request, f"{entry} left after game {entry.left_after_game} already.")
+            return redirect("drives:door", drive.league.slug, drive.pk)
         context = {
             "league": drive.league,
             "drive": drive,
@@ -258,19 +262,18 @@ def entry_paid(request, league_slug, pk, entry_pk):
     return redirect("drives:door", drive.league.slug, drive.pk)
 
 
-@require_POST
+@asks_first
 def drive_start(request, league_slug, pk):
     """ "Start game 1": the first tap asks, saying how many play at how many tables, who
     sits out, and any names typed at the door but not checked in (the button sits under
-    "Check in" and sends its boxes); "Yes" starts. A second "Yes" (Back and send again)
-    finds the drive started and says so."""
+    "Check in" and sends its boxes); "Yes" starts. A second "Yes", or Back to the
+    question, finds the drive started and says so."""
     drive = _run(request, league_slug, pk)
-    confirmed = request.POST.get("confirm") == "yes"
-    if confirmed and drive.status != Drive.Status.OPEN:
+    if drive.status != Drive.Status.OPEN:
         messages.info(request, "Game 1 has already started: nothing more was started.")
         return redirect("drives:grid", drive.league.slug, drive.pk)
     try:
-        if not confirmed:
+        if request.method != "POST":
             return _start_asked(request, drive, services.drive_start_check(drive=drive))
         services.drive_start(drive=drive)
     except DriveError as error:
@@ -279,7 +282,7 @@ def drive_start(request, league_slug, pk):
 
 
 def _start_asked(request, drive, seating):
-    typed = [tidy(request.POST.get(f, ""))[:100] for f in ("name", "partner_name")]
+    typed = [tidy(request.GET.get(f, ""))[:100] for f in ("name", "partner_name")]
     typed = [name for name in typed if name]
     back = reverse("drives:door", args=[drive.league.slug, drive.pk])
     if typed:
@@ -501,20 +504,22 @@ def _already_closed(request, drive, closing: int):
     return None
 
 
-@require_POST
+@asks_first
 def game_next(request, league_slug, pk):
     """ "Start game N" (or "Finish: show the prizes"): the first tap asks, saying which
     game's results close; "Yes", sent with that game's number, starts the next. A second
-    "Yes" starts nothing more and says so. A tap while tables are still to come is
-    refused at once, as before."""
+    "Yes", or Back to the question, starts nothing more and says so. A tap while tables
+    are still to come is refused at once, as before."""
     drive = _run(request, league_slug, pk)
-    closing = request.POST.get("game", "")
+    closing = fields(request).get("game", "")
     closing = int(closing) if closing.isdigit() and len(closing) < 3 else None
-    confirmed = request.POST.get("confirm") == "yes" and closing is not None
-    if confirmed and (done := _already_closed(request, drive, closing)):
+    confirmed = request.method == "POST"
+    if closing is not None and (done := _already_closed(request, drive, closing)):
         return done
+    if confirmed and closing != drive.game:  # a Yes of no game in play asks again
+        return redirect("drives:next", drive.league.slug, drive.pk)
     try:
-        if not confirmed or closing != drive.game:  # a Yes of no game in play asks again
+        if not confirmed:
             services.game_next_check(drive=drive)
             context = {"league": drive.league, "drive": drive}
             return render(request, "drives/game_next.html", context)
@@ -625,19 +630,19 @@ def tiebreak_record(request, league_slug, pk):
     return redirect("drives:prizes", drive.league.slug, drive.pk)
 
 
-@require_POST
+@asks_first
 def tiebreak_undo(request, league_slug, pk):
     """A cut or play-off recorded wrongly: the first tap asks, naming every later cut of
     the same tie that goes with it; "Yes" undoes them, and the places are ties to settle
-    again. A second "Yes" (Back and send again) finds them gone and says so."""
+    again. A second "Yes" finds them gone and says so."""
     drive = _run(request, league_slug, pk)
-    place = request.POST.get("place", "")
+    place = fields(request).get("place", "")
     if not (place.isdigit() and len(place) < 3):
         return _refused(
             request, drive, "Choose the place whose cut or play-off to undo.", "drives:prizes"
         )
     place = int(place)
-    if request.POST.get("confirm") != "yes":
+    if request.method != "POST":
         going = selectors.tiebreaks_going(drive, place)
         if not going:
             error = f"No cut or play-off is recorded for place {place}."

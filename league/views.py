@@ -20,6 +20,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from league import services
+from league.asking import asks_first, fields
 from league.forms import (
     DivisionForm,
     FixtureForm,
@@ -413,16 +414,16 @@ def team_edit(request, league_slug, pk):
 
 
 @login_then_back
-@require_POST
+@asks_first
 def team_remove(request, league_slug, pk):
     """A team entered by mistake, taken off by a secretary before any game of it."""
     league = _secretary_league(request, league_slug)
     team = Team.objects.filter(season__league=league, pk=pk).select_related("season").first()
-    if team is None:  # a second tap, or Back and send again
+    if team is None:  # a second tap, or Back to the question after "Yes"
         messages.info(request, "Already removed: that team is no longer in the season.")
         return redirect("league:manage", league.slug)
     season = team.season
-    if request.POST.get("confirm") != "yes":  # the first tap asks, naming its fixtures
+    if request.method != "POST":  # the first tap asks, naming its fixtures
         fixtures = fixtures_with_teams(team.fixtures.order_by("date", "pk"))
         context = {"league": league, "team": team, "fixtures": fixtures}
         return render(request, "league/team_remove.html", context)
@@ -691,11 +692,14 @@ def fixture_reschedule(request, league_slug, pk):
 
 
 @login_then_back
-@require_POST
+@asks_first
 def fixture_postpone(request, league_slug, pk):
     fixture = _pub_fixture(request, league_slug, pk)
     back = _next_or(request, fixture.get_absolute_url())
-    if request.POST.get("confirm") != "yes":  # the first tap asks: a list has one on every line
+    if fixture.status == Fixture.Status.POSTPONED:  # Back to the question after "Yes"
+        messages.info(request, f"{fixture} is postponed already: give it a new date on its page.")
+        return redirect(back)
+    if request.method != "POST":  # the first tap asks: a list has one on every line
         context = {"league": fixture.season.league, "fixture": fixture, "next": back}
         return render(request, "league/fixture_postpone.html", context)
     try:
@@ -710,16 +714,16 @@ def fixture_postpone(request, league_slug, pk):
 
 
 @login_then_back
-@require_POST
+@asks_first
 def fixture_remove(request, league_slug, pk):
     """A fixture entered by mistake, taken off by a secretary before any game of it."""
     league = _secretary_league(request, league_slug)
     fixture = fixtures_with_teams(Fixture.objects.filter(season__league=league, pk=pk)).first()
-    if fixture is None:  # a second tap, or Back and send again
+    if fixture is None:  # a second tap, or Back to the question after "Yes"
         messages.info(request, "Already removed: that fixture is no longer on the list.")
         return redirect("league:manage", league.slug)
     season = fixture.season
-    if request.POST.get("confirm") != "yes":  # the first tap asks
+    if request.method != "POST":  # the first tap asks
         context = {"league": season.league, "fixture": fixture}
         return render(request, "league/fixture_remove.html", context)
     try:
@@ -733,7 +737,7 @@ def fixture_remove(request, league_slug, pk):
 
 def _next_or(request, fallback: str) -> str:
     """The `next` field of the form when it is a page of this site, else `fallback`."""
-    target = request.POST.get("next", "")
+    target = fields(request).get("next", "")
     if target and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
@@ -1040,11 +1044,14 @@ def divisions(request, league_slug, season_slug):
 
 
 @login_then_back
-@require_POST
+@asks_first
 def division_delete(request, league_slug, season_slug, pk):
     season = _secretary_season(request, league_slug, season_slug)
-    division = get_object_or_404(season.divisions, pk=pk)
-    if request.POST.get("confirm") != "yes":  # the first tap asks, naming its teams
+    division = season.divisions.filter(pk=pk).first()
+    if division is None:  # a second tap, or Back to the question after "Yes"
+        messages.info(request, "Already removed: that division is no longer in the season.")
+        return redirect("league:manage-divisions", season.league.slug, season.slug)
+    if request.method != "POST":  # the first tap asks, naming its teams
         context = {
             "league": season.league,
             "season": season,

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import reswap, retarget
 
 import rules
+from league.asking import asks_first, fields
 from league.models import Fixture, Pub
 from league.permissions import ask_to_log_in, request_runs_pub
 from league.qr import qr_svg
@@ -565,22 +566,22 @@ def _trick_rows(game: Game, posted, deal) -> list[tuple[int, list[tuple]]] | Non
     return rows
 
 
-@require_POST
+@asks_first
 def game_remove(request, pk):
     """A game started by mistake taken back by an organiser or secretary, asked first."""
     game = game_for_sheet().filter(pk=pk).first()
-    if game is None:  # a second tap, or Back and send again
+    if game is None:  # a second tap, or Back to the question after "Yes"
         messages.info(request, "That game was taken back already.")
         return redirect("league:home")
     scorer = _scorer(request, game)
     if not scorer.manages:
         return _refuse(request)
-    form = VersionForm(request.POST)
+    form = VersionForm(fields(request))
     if not form.is_valid():
         messages.error(request, "Reload and try again.")
         return redirect(game)
     version = form.cleaned_data["version"]
-    if request.POST.get("confirm") != "yes":
+    if request.method != "POST":
         context = {"league": game.league, "game": game, "version": version}
         return render(request, "scoring/game_remove.html", context)
     try:

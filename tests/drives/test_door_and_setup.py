@@ -16,6 +16,7 @@ from drives.models import Drive, Entry, Seat
 from drives.services import DriveError
 from tests.drives.test_services import make_drive, play_game
 from tests.factories import PubFactory, UserFactory
+from tests.questions import ask
 
 pytestmark = pytest.mark.django_db
 
@@ -160,7 +161,7 @@ def test_starting_with_a_single_who_has_no_partner_is_refused_naming_them():
     drive = make_drive(2)
     services.entry_add(drive=drive, name="Mick")
     client = organiser_of(drive)
-    response = client.post(url("start", drive))
+    response = ask(client, url("start", drive))
     assert response.status_code == 302 and response.url == url("door", drive)
     assert "Mick has no partner yet" in said(response)
     drive.refresh_from_db()
@@ -239,7 +240,7 @@ def test_leaves_now_asks_first_and_changes_nothing_until_confirmed():
     services.drive_start(drive=drive)
     entry = drive.entries.first()
     client = organiser_of(drive)
-    response = client.post(url("entry-leave", drive, entry.pk))
+    response = ask(client, url("entry-leave", drive, entry.pk))
     assert response.status_code == 200
     assert "drives/entry_detail.html" in [t.name for t in response.templates]
     page = response.content.decode()
@@ -251,13 +252,28 @@ def test_leaves_now_asks_first_and_changes_nothing_until_confirmed():
     assert said(response) == f"{entry} left after game 1; their wins stand."
     entry.refresh_from_db()
     assert entry.left_after_game == 1
+    back = client.get(url("entry-leave", drive, entry.pk))  # Back to the question
+    assert back.status_code == 302 and back.url == url("door", drive)
+    assert said(back) == f"{entry} left after game 1 already."
+
+
+def test_back_to_start_game_1_after_yes_starts_nothing_and_says_so():
+    drive = make_drive(4)
+    client = organiser_of(drive)
+    question = ask(client, url("start", drive))
+    client.post(url("start", drive), {"confirm": "yes"})
+    back = client.get(question.wsgi_request.get_full_path())
+    assert back.status_code == 302 and back.url == url("grid", drive)
+    assert said(back) == "Game 1 has already started: nothing more was started."
+    drive.refresh_from_db()
+    assert drive.game == 1
 
 
 def test_remove_before_the_start_asks_first_and_says_removed():
     drive = make_drive(2)
     entry = drive.entries.first()
     client = organiser_of(drive)
-    page = client.post(url("entry-leave", drive, entry.pk)).content.decode()
+    page = ask(client, url("entry-leave", drive, entry.pk)).content.decode()
     assert f"Remove {escape(str(entry))}?" in page and "wins" not in page
     assert drive.entries.count() == 2
     response = client.post(url("entry-leave", drive, entry.pk), {"confirm": "yes"})
@@ -442,7 +458,7 @@ def test_start_game_1_asks_first_saying_who_plays_and_starts_nothing_until_yes()
     # drive started at once, the typed pair not checked in, no way back.
     drive = make_drive(5)
     client = organiser_of(drive)
-    response = client.post(url("start", drive), {"name": " Liam ", "partner_name": "Nóra"})
+    response = ask(client, url("start", drive), {"name": " Liam ", "partner_name": "Nóra"})
     assert response.status_code == 200
     assert "drives/drive_start.html" in [t.name for t in response.templates]
     page = response.content.decode()
@@ -476,14 +492,14 @@ def test_start_game_1_at_an_individual_drive_counts_players_and_a_full_room_says
     drive = make_drive(0, format="individual", table_size=4)
     for name in ("Ann", "Bea", "Cat", "Dot"):
         services.entry_add(drive=drive, name=name)
-    page = organiser_of(drive).post(url("start", drive)).content.decode()
+    page = ask(organiser_of(drive), url("start", drive)).content.decode()
     assert "Start game 1 with 4 players at 1 table?" in page
     assert "sit out" not in page and "sits out" not in page and "typed" not in page
 
 
 def test_a_start_that_would_be_refused_is_refused_at_the_first_tap_not_asked():
     drive = make_drive(1)
-    response = organiser_of(drive).post(url("start", drive))
+    response = ask(organiser_of(drive), url("start", drive))
     assert response.status_code == 302 and response.url == url("door", drive)
     assert said(response) == "A table needs 2 pairs: check more in first."
     assert not Seat.objects.filter(drive=drive).exists()

@@ -12,6 +12,7 @@ from drives.models import Result, Seat, TableLink, TieBreak
 from drives.services import DriveError
 from tests.drives.test_services import make_drive, play_game
 from tests.factories import UserFactory
+from tests.questions import ask
 
 pytestmark = pytest.mark.django_db
 
@@ -307,15 +308,18 @@ def test_the_cut_form_makes_the_organiser_choose_and_a_recorded_cut_can_be_undon
     page = organiser.get(url("prizes", tied)).content.decode()
     assert "Undo the cut for place 3" in page
 
-    assert Client().post(url("tiebreak-undo", tied), {"place": 3}).status_code == 403
-    assert organiser.get(url("tiebreak-undo", tied)).status_code == 405
+    assert ask(Client(), url("tiebreak-undo", tied), {"place": 3}).status_code == 403
+    yes = {"place": 3, "confirm": "yes"}
+    assert Client().post(url("tiebreak-undo", tied), yes).status_code == 403
+    response = organiser.get(url("tiebreak-undo", tied), follow=True)
+    assert "Choose the place" in response.content.decode()
     response = organiser.post(url("tiebreak-undo", tied), {"place": "x"}, follow=True)
     assert "Choose the place" in response.content.decode()
     response = organiser.post(url("tiebreak-undo", tied), {"place": 1}, follow=True)
     assert "No cut or play-off is recorded for place 1." in response.content.decode()
     assert TieBreak.objects.filter(drive=tied).count() == 1
 
-    asked = organiser.post(url("tiebreak-undo", tied), {"place": 3})
+    asked = ask(organiser, url("tiebreak-undo", tied), {"place": 3})
     assert "Undo the cut for place 3?" in asked.content.decode() and "goes too" not in (
         asked.content.decode()
     )
@@ -375,7 +379,7 @@ def four_tied():
 def test_undoing_a_cut_asks_first_naming_the_later_cuts_that_go_with_it(four_tied):
     # "Undo the cut for place 2" took place 3's cut too, without a word.
     organiser = organiser_of(four_tied)
-    response = organiser.post(url("tiebreak-undo", four_tied), {"place": "2"})
+    response = ask(organiser, url("tiebreak-undo", four_tied), {"place": "2"})
     assert response.status_code == 200
     assert "drives/tiebreak_undo.html" in [t.name for t in response.templates]
     page = response.content.decode()
@@ -402,7 +406,7 @@ def test_undoing_a_cut_asks_first_naming_the_later_cuts_that_go_with_it(four_tie
 
 def test_an_undo_confirmed_on_a_page_that_named_other_cuts_undoes_nothing(four_tied):
     organiser = organiser_of(four_tied)
-    asked = organiser.post(url("tiebreak-undo", four_tied), {"place": "3"})
+    asked = ask(organiser, url("tiebreak-undo", four_tied), {"place": "3"})
     assert "goes too" not in asked.content.decode()
     # Meanwhile place 3's cut was undone and recorded again for another pair.
     services.tiebreak_undo(drive=four_tied, place=3)
@@ -458,7 +462,7 @@ def enter_every_result(drive):
 def test_start_game_2_asks_first_and_a_second_yes_starts_nothing_more(running):
     organiser = organiser_of(running)
     enter_every_result(running)
-    response = organiser.post(url("next", running))
+    response = ask(organiser, url("next", running), {"game": "1"})
     assert response.status_code == 200
     assert "drives/game_next.html" in [t.name for t in response.templates]
     page = response.content.decode()
@@ -486,7 +490,7 @@ def test_finish_asks_first_and_a_second_yes_says_the_drive_is_over(running):
     organiser = organiser_of(running)
     play_game(running)
     enter_every_result(running)
-    page = organiser.post(url("next", running)).content.decode()
+    page = ask(organiser, url("next", running), {"game": "2"}).content.decode()
     assert "Finish the drive?" in page
     assert "Game 2's results close: nobody can change them after" in page
     running.refresh_from_db()
@@ -509,7 +513,7 @@ def test_a_yes_from_a_page_of_another_game_or_bad_input_asks_again_and_starts_no
         {"confirm": "yes", "game": "x"},
         {"confirm": "yes", "game": "7"},
     ):
-        response = organiser.post(url("next", running), data)
+        response = organiser.post(url("next", running), data, follow=True)
         assert response.status_code == 200 and b"Start game 2?" in response.content
     running.refresh_from_db()
     assert running.game == 1

@@ -15,6 +15,7 @@ from league.services import LeagueError
 from scoring.models import Game
 from scoring.services import game_next
 from tests.league.conftest import snapshot
+from tests.questions import ask
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def test_a_secretary_removes_a_fixture_after_being_asked(client, world, fixture_
     edit = client.get(reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk]))
     assert f'action="{remove_url(fixture_at_pub)}"' in edit.content.decode()
     before = snapshot()
-    asked = client.post(remove_url(fixture_at_pub))
+    asked = ask(client, remove_url(fixture_at_pub))
     assert asked.status_code == 200 and snapshot() == before
     page = asked.content.decode()
     assert "Remove Harbour Hearts v Cronin&#x27;s Jinkers?" in page

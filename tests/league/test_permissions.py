@@ -349,12 +349,22 @@ POST_ONLY = [
 ]
 
 
+# Ask first (league.asking): a GET draws the question; only its "Yes", a POST, acts.
+ASKED = {
+    "league:team-remove",
+    "league:fixture-postpone",
+    "league:fixture-remove",
+    "league:manage-division-delete",
+}
+
+
 @pytest.mark.parametrize("name", POST_ONLY)
 def test_a_get_never_changes_anything(client, scene, name):
     client.force_login(scene["world"].secretary)
     args = next(c[1] for c in CHANGES if c[0] == name)(scene)
     before = snapshot()
-    assert client.get(reverse(name, args=args)).status_code == 405
+    response = client.get(reverse(name, args=args), {"confirm": "yes"})
+    assert response.status_code == (200 if name in ASKED else 405)
     assert snapshot() == before
 
 

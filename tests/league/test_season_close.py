@@ -9,6 +9,7 @@ from django.urls import reverse
 from league.models import Season
 from tests.factories import TeamFactory
 from tests.league.conftest import snapshot
+from tests.questions import ask
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +77,7 @@ def test_removing_a_division_keeps_its_teams_without_one(client, world):
     client.force_login(world.secretary)
     url = reverse("league:manage-division-delete", args=["clare", "winter", division.pk])
     # The first tap asks, naming the teams that lose their division; nothing changes yet.
-    asked = client.post(url)
+    asked = ask(client, url)
     assert asked.status_code == 200
     assert "Remove the division North?" in asked.text and team.name in asked.text
     team.refresh_from_db()
@@ -92,5 +93,6 @@ def test_a_division_of_another_league_is_not_found(client, world):
     client.force_login(world.other_secretary)
     before = snapshot()
     url = reverse("league:manage-division-delete", args=["kerry", "winter", division.pk])
-    assert client.post(url).status_code == 404
+    assert client.post(url, follow=True).status_code == 404
+    assert client.post(url, {"confirm": "yes"}).status_code == 404
     assert snapshot() == before

@@ -20,6 +20,7 @@ from tests.league.test_fixture_remove import (
     postgres_only,
     remove_while_a_game_starts,
 )
+from tests.questions import ask
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,7 @@ def test_a_secretary_removes_a_team_with_its_fixtures_after_being_asked(
     client.force_login(world.secretary)
     assert f'action="{remove_url(home)}"' in edit_page(client, home)
     before = snapshot()
-    asked = client.post(remove_url(home))
+    asked = ask(client, remove_url(home))
     assert asked.status_code == 200 and snapshot() == before
     page = asked.content.decode()
     assert "Remove Harbour Hearts from Winter?" in page

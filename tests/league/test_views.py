@@ -13,6 +13,7 @@ from league.results import fixture_progress
 from league.services import fixtures_generate
 from tests.factories import FixtureFactory, PubFactory, TeamFactory
 from tests.league.conftest import snapshot
+from tests.questions import ask
 
 pytestmark = pytest.mark.django_db
 
@@ -158,7 +159,7 @@ def test_postpone_asks_first_and_the_answer_keeps_the_page_it_came_from(
     url = reverse("league:fixture-postpone", args=["clare", fixture_at_pub.pk])
     season_page = reverse("league:manage-season", args=["clare", "winter"])
     before = snapshot()
-    response = client.post(url, {"next": season_page})
+    response = ask(client, url, {"next": season_page})
     assert response.status_code == 200
     assert snapshot() == before
     page = response.content.decode()

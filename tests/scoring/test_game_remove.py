@@ -13,6 +13,7 @@ from django.urls import reverse
 from league.models import Fixture
 from scoring import services
 from scoring.models import Deal, Game
+from tests.questions import ask
 from tests.scoring.conftest import play
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,7 @@ def test_an_organiser_takes_back_an_empty_game_after_being_asked(client, world):
     game = world.game
     sheet = client.get(game.get_absolute_url()).content.decode()
     assert f'action="{take_back_url(game)}"' in sheet
-    asked = client.post(take_back_url(game), {"version": game.version})
+    asked = ask(client, take_back_url(game), {"version": game.version})
     assert asked.status_code == 200
     assert "Take back game 1?" in asked.content.decode()
     assert Game.objects.filter(pk=game.pk).exists()
@@ -59,13 +60,19 @@ def test_a_game_with_a_deal_ever_entered_stays(client, world):
 
 def test_a_scorer_link_or_another_pub_may_not_take_a_game_back(client, world):
     client.force_login(world.other_organiser)
-    assert client.post(take_back_url(world.game), {"version": 1}).status_code == 403
+    assert ask(client, take_back_url(world.game), {"version": 1}).status_code == 403
+    assert (
+        client.post(take_back_url(world.game), {"version": 1, "confirm": "yes"}).status_code == 403
+    )
     client.logout()
     client.get(world.link.get_absolute_url())  # a player scoring through the link
     assert (
         take_back_url(world.game) not in client.get(world.game.get_absolute_url()).content.decode()
     )
-    assert client.post(take_back_url(world.game), {"version": 1}).status_code == 403
+    assert ask(client, take_back_url(world.game), {"version": 1}).status_code == 403
+    assert (
+        client.post(take_back_url(world.game), {"version": 1, "confirm": "yes"}).status_code == 403
+    )
     assert Game.objects.filter(pk=world.game.pk).exists()
 
 
