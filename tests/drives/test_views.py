@@ -142,3 +142,15 @@ def test_a_pair_back_again_is_told_the_game_they_play_from(client, running):
     assert "You play from game 3." in page
     wall = client.get(url("wall", running)).content.decode()
     assert '<span class="wall-table">Plays from game 3</span>' in wall
+
+
+def test_the_leaderboard_says_in_words_where_a_late_pair_plays_as_the_wall_does(client, running):
+    # Its Table column showed "–" for a pair checked in during the game.
+    late = services.entry_add(drive=running, name="Late", partner_name="Comer")
+    board = client.get(url("drive", running)).content.decode()
+    assert '<td class="num">from game 2</td>' in board.split(escape(str(late)))[1]
+    last = make_drive(4, games=1)
+    services.drive_start(drive=last)
+    late = services.entry_add(drive=last, name="Late", partner_name="Comer")
+    board = client.get(url("drive", last)).content.decode()
+    assert '<td class="num">no game left</td>' in board.split(escape(str(late)))[1]
