@@ -1,7 +1,7 @@
 from django import forms
 
 from drives.models import Drive, TieBreak
-from drives.services import PRESETS
+from drives.services import FIXED_ONCE_STARTED, PRESETS
 
 
 class PresetForm(forms.Form):
@@ -49,9 +49,20 @@ class DriveForm(forms.Form):
         label="Entry fee (€)", min_value=0, max_value=1000, decimal_places=2, required=False
     )
 
-    def __init__(self, *args, pubs, **kwargs):
+    def __init__(self, *args, pubs, started=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["pub"].queryset = pubs
+        if started:  # drives.services.FIXED_ONCE_STARTED: shown, not sent
+            for name in FIXED_ONCE_STARTED:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = "Set for the night: game 1 has started."
+
+    @staticmethod
+    def settings_of(drive: Drive) -> dict:
+        """A drive's settings as the form's first values, to put right."""
+        initial = {name: getattr(drive, name) for name in DriveForm.base_fields}
+        initial["cookie_jar"] = ", ".join(str(game) for game in drive.cookie_jar)
+        return initial
 
     def clean_cookie_jar(self):
         text = self.cleaned_data["cookie_jar"].replace(",", " ").split()

@@ -90,7 +90,10 @@ def check_settings(fields: dict) -> None:
         raise DriveError("Give between 1 and 10 prizes by games won.")
     jackpot = fields.get("jackpot")
     if jackpot is not None and not 1 <= jackpot <= fields["games"]:
-        raise DriveError("The jackpot must be at a number of wins within the games.")
+        raise DriveError(
+            f"The jackpot at {jackpot} wins is more than the {fields['games']} games: "
+            "lower it, or leave it empty for no jackpot."
+        )
     for game in fields.get("cookie_jar") or []:
         if not 1 <= game <= fields["games"]:
             raise DriveError(f"Cookie-jar game {game} is not one of the drive's games.")
@@ -112,6 +115,55 @@ def drive_create(*, league: League, pub: Pub, name: str, date: datetime.date, **
             seed=random.SystemRandom().randrange(2**31),
             **settings,
         )
+
+
+# What stays as it was set once game 1 has started: the seating and the moves follow it.
+FIXED_ONCE_STARTED = ("format", "table_size", "movement", "pub")
+FIXED_IN_WORDS = "the format, the seats at a table, the movement and the venue"
+CHECKED = ("format", "table_size", "games", "places", "jackpot", "cookie_jar")  # check_settings
+
+
+def drive_update(*, drive: Drive, **fields) -> Drive:
+    """A drive's settings put right (the set-up form's fields). Before game 1, anything
+    but the format once someone is checked in (they came as pairs, or alone); while it
+    plays, all but `FIXED_ONCE_STARTED`, and never fewer games than the one in play;
+    once finished, nothing: its prizes were given by them."""
+    with transaction.atomic():
+        drive = _locked(drive)
+        if drive.status == Drive.Status.FINISHED:
+            raise DriveError("This drive has finished: its settings stay as they were played.")
+        if "pub" in fields and fields["pub"].league_id != drive.league_id:
+            raise DriveError("That pub is not in this league.")
+        if "name" in fields:
+            fields["name"] = _name(fields["name"], what="drive's name")
+        changed = {k: v for k, v in fields.items() if getattr(drive, k) != v}
+        if drive.status == Drive.Status.RUNNING:
+            if any(k in changed for k in FIXED_ONCE_STARTED):
+                raise DriveError(f"Game 1 has started: {FIXED_IN_WORDS} stay as they were set.")
+            if changed.get("games", drive.games) < drive.game:
+                raise DriveError(
+                    f"Game {drive.game} is in play: the drive has at least {drive.game} games."
+                )
+        elif "format" in changed and drive.entries.exists():
+            raise DriveError(
+                "People are checked in already, as pairs or on their own: the format stays. "
+                "Remove them first, or set up another drive."
+            )
+        for name, value in changed.items():
+            setattr(drive, name, value)
+        check_settings({k: getattr(drive, k) for k in CHECKED})
+        drive.save()
+        content_changed(league_id=drive.league_id)  # players' drive records
+    return drive
+
+
+def drive_remove(*, drive: Drive) -> None:
+    """A drive set up by mistake, taken off before game 1 with whoever was checked in."""
+    with transaction.atomic():
+        drive = _locked(drive)
+        if drive.status != Drive.Status.OPEN:
+            raise DriveError("Game 1 has started: the drive stays, with its results.")
+        drive.delete()
 
 
 def _player(league: League, name: str) -> Player | None:

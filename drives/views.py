@@ -32,7 +32,7 @@ from drives.services import DriveError
 from league.asking import asks_first, fields
 from league.models import League
 from league.names import tidy
-from league.permissions import pubs_run_by, request_runs_pub, require_pub
+from league.permissions import login_then_back, pubs_run_by, request_runs_pub, require_pub
 from league.qr import qr_svg
 
 
@@ -90,6 +90,56 @@ def drive_create(request, league_slug):
             return redirect("drives:door", league.slug, drive.pk)
     context = {"league": league, "form": form, "kind": kind, "preset": preset}
     return render(request, "drives/drive_form.html", context)
+
+
+@login_required
+def drive_edit(request, league_slug, pk):
+    """The drive's settings put right (drives.services.drive_update says which, when)."""
+    drive = _run(request, league_slug, pk)
+    if drive.status == Drive.Status.FINISHED:
+        error = "This drive has finished: its settings stay as they were played."
+        return _refused(request, drive, error)
+    form = DriveForm(
+        request.POST or None,
+        pubs=pubs_run_by(request, drive.league),
+        initial=DriveForm.settings_of(drive),
+        started=drive.status == Drive.Status.RUNNING,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.drive_update(drive=drive, **form.cleaned_data)
+        except DriveError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "The drive's settings are saved.")
+            return redirect("drives:door", drive.league.slug, drive.pk)
+    context = {"league": drive.league, "drive": drive, "form": form}
+    return render(request, "drives/drive_form.html", context)
+
+
+@login_then_back
+@asks_first
+def drive_remove(request, league_slug, pk):
+    """A drive set up by mistake, taken off before game 1: the first tap asks."""
+    league = get_object_or_404(League, slug=league_slug)
+    drive = league.drives.select_related("league", "pub").filter(pk=pk).first()
+    if drive is None:  # a second tap, or Back to the question after "Yes"
+        messages.info(request, "Already removed: that drive is no longer on the list.")
+        return redirect("drives:list", league.slug)
+    require_pub(request, drive.pub, league)
+    try:
+        if request.method != "POST":
+            if drive.status != Drive.Status.OPEN:
+                raise DriveError("Game 1 has started: the drive stays, with its results.")
+            context = {"league": league, "drive": drive, "entries": drive.entries.count()}
+            return render(request, "drives/drive_remove.html", context)
+        services.drive_remove(drive=drive)
+    except DriveError as error:
+        return _refused(request, drive, error, "drives:door")
+    messages.success(
+        request, f"{drive.name} on {drive.date:%A} {drive.date.day} {drive.date:%B} removed."
+    )
+    return redirect("drives:list", league.slug)
 
 
 def _board(drive):
