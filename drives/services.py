@@ -58,6 +58,11 @@ class DriveError(Exception):
     """A refusal an organiser can read."""
 
 
+def listed(words: list[str]) -> str:
+    """ "A", "A and B", "A, B and C": names in a sentence."""
+    return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else words[0]
+
+
 def _name(text: str, *, what: str) -> str:
     problem = name_problem(text or "", what=what)
     if problem:
@@ -347,9 +352,9 @@ def _refuse_singles(drive: Drive) -> None:
             f"{singles[0]} has no partner yet: check in someone to partner them and tap "
             f"“Pair the singles”, or remove {singles[0]}. Nothing was started."
         )
-    names = ", ".join(singles[:-1]) + f" and {singles[-1]}"
     raise DriveError(
-        f"{names} have no partner yet: tap “Pair the singles”, or remove them. Nothing was started."
+        f"{listed(singles)} have no partner yet: tap “Pair the singles”, or remove them. "
+        "Nothing was started."
     )
 
 

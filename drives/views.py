@@ -53,11 +53,6 @@ def _refused(request, drive, error, to="drives:drive"):
     return redirect(to, drive.league.slug, drive.pk)
 
 
-def _listed(words: list[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    return ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else words[0]
-
-
 def drive_list(request, league_slug):
     league = get_object_or_404(League, slug=league_slug)
     drives = league.drives.select_related("pub")
@@ -222,7 +217,7 @@ def singles_pair(request, league_slug, pk):
     except DriveError as error:
         return _refused(request, drive, error, "drives:door")
     said = f"{len(made)} pair{pluralize(made)} made"
-    said += f": {_listed([str(e) for e in made])}." if made else "."
+    said += f": {services.listed([str(e) for e in made])}." if made else "."
     for single in selectors.singles_waiting(drive):  # the odd one out
         said += (
             f" {single.name} is still waiting for a partner: check in someone to partner "
@@ -234,7 +229,7 @@ def singles_pair(request, league_slug, pk):
 
 def _sits_out_until_paired(singles) -> str:
     """What the organiser is told when a game starts with singles still on their own."""
-    names = _listed([e.name for e in singles])
+    names = services.listed([e.name for e in singles])
     if len(singles) == 1:
         return (
             f"{names} is waiting for a partner and sits out until paired: check in someone "
@@ -344,7 +339,7 @@ def _start_asked(request, drive, seating):
         "drive": drive,
         "playing": len(seating.seated()) + len(seating.sit_outs),
         "tables": len(seating.tables),
-        "sit_outs": _listed(sit_outs) if sit_outs else "",
+        "sit_outs": services.listed(sit_outs) if sit_outs else "",
         "typed": " & ".join(typed),
         "back": back,
     }
@@ -703,7 +698,7 @@ def tiebreak_undo(request, league_slug, pk):
             "first": going[0],
             "later": going[1:],
             "cuts": [t.pk for t in going],
-            "places": _listed([str(t.place) for t in going]),
+            "places": services.listed([str(t.place) for t in going]),
         }
         return render(request, "drives/tiebreak_undo.html", context)
     sent = request.POST.getlist("cuts")
@@ -718,7 +713,7 @@ def tiebreak_undo(request, league_slug, pk):
     first, later = undone[0], undone[1:]
     said = f"The {first.how} for place {first.place} is undone"
     if later:
-        listed = _listed([f"the {t.how} for place {t.place}" for t in later])
+        listed = services.listed([f"the {t.how} for place {t.place}" for t in later])
         said += f", and with it {listed}: record them again."
     else:
         said += ": record it again."
