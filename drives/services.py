@@ -8,6 +8,7 @@ Every refusal is a `DriveError` whose message an organiser can read; nothing is 
 import datetime
 import random
 import secrets
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 
@@ -171,6 +172,26 @@ def drive_remove(*, drive: Drive) -> None:
         drive.delete()
 
 
+def _unaccented(name: str) -> str:
+    """A name's key without its accents: "Seán" and "Sean" are alike."""
+    decomposed = unicodedata.normalize("NFD", key(name))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _refuse_look_alike(entry: Entry, typed: Iterable[str]) -> None:
+    """A name typed at the door that differs from one checked in only by its accents
+    ("Sean Murphy" after "Seán Murphy"): most likely the same person typed again, who
+    would be seated twice. Two people of those names are told apart by what is added."""
+    for name in filter(None, typed):
+        for theirs in filter(None, (entry.name, entry.partner_name)):
+            if _unaccented(name) == _unaccented(theirs):
+                raise DriveError(
+                    f"“{name}” looks like “{theirs}”, who is checked in already ({entry}). "
+                    f"If they are two people, add something to tell them apart, such as a "
+                    f"town: “{name} (Ennis)”."
+                )
+
+
 def _player(league: League, name: str) -> Player | None:
     if not name:
         return None
@@ -205,6 +226,7 @@ def entry_add(*, drive: Drive, name: str, partner_name: str = "", paid: bool = F
         for entry in entries:
             people = {key(n) for n in (entry.name, entry.partner_name) if n}
             if not people & wanted:
+                _refuse_look_alike(entry, (name, partner_name))
                 continue
             if entry.left_after_game is not None:
                 raise DriveError(

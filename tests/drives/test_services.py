@@ -60,6 +60,21 @@ def test_the_same_person_twice_is_refused_and_nothing_saved():
     assert drive.entries.count() == 1
 
 
+def test_a_name_that_differs_only_by_its_accents_is_refused_naming_who_is_in():
+    # "Sean Murphy" typed after "Seán Murphy" was a second entry: seated twice.
+    drive = make_drive(0)
+    services.entry_add(drive=drive, name="Seán Murphy", partner_name="Máire Ní Shé")
+    for name, partner in (("Sean Murphy", "Nóra"), ("Nóra", "MAIRE NI SHE")):
+        with pytest.raises(DriveError) as refused:
+            services.entry_add(drive=drive, name=name, partner_name=partner)
+        assert "is checked in already (Seán Murphy & Máire Ní Shé)" in str(refused.value)
+    assert str(refused.value).startswith("“MAIRE NI SHE” looks like “Máire Ní Shé”")
+    assert "such as a town: “MAIRE NI SHE (Ennis)”" in str(refused.value)
+    assert drive.entries.count() == 1
+    services.entry_add(drive=drive, name="Sean Murphy (Ennis)", partner_name="Nóra")
+    assert drive.entries.count() == 2
+
+
 def test_singles_are_paired_in_the_order_they_came():
     drive = make_drive(0)
     for name in ("One", "Two", "Three"):
