@@ -6,10 +6,15 @@
   bidirectional controls and other format or control characters) is refused: it would
   look the same as another name while being a different one, or reorder what a page
   shows around it.
+- `as_named_now`: a game keeps the names its sides were played under (its sheet and
+  record); the league's own lists of results (a fixture's games, a team's or player's
+  recent games) name each side by its team's name now, beside tables that do, so a
+  renamed team is never two teams on one page.
 - The same name in any case ("ÁINE TEAM", "áine team") is the same name: the services
   compare `key`s, and the database holds unique constraints on `Lower(name)`.
 """
 
+import re
 import unicodedata
 
 HIDDEN = ("Cf", "Cc", "Co", "Cs")
@@ -34,3 +39,23 @@ def name_problem(text: str, *, what: str = "name") -> str | None:
             "space or a text-direction mark): type it again"
         )
     return None
+
+
+def as_named_now(rows) -> dict[str, str]:
+    """For one game's result rows (`SideResult`, each with its `team`), each side's name
+    when the game was played (`label`) → its team's name now (the label itself for a
+    side of no team, in a friendly)."""
+    return {row.label: row.team.name if row.team_id else row.label for row in rows}
+
+
+def renamed(text: str, names: dict[str, str]) -> str:
+    """`text` (a game's reason, "Harbour Hearts reached 25") with each old name in
+    `names` put as its new one: in one pass over every name, the longest first, so that
+    a name inside another ("Aces" in "Aces High") is never taken for it, and none is
+    changed twice."""
+    olds = sorted((old for old, new in names.items() if old), key=len, reverse=True)
+    if all(names[old] == old for old in olds):
+        return text
+    # Whole names only: "Aces" is not the start of "Races".
+    pattern = r"(?<!\w)(?:" + "|".join(re.escape(old) for old in olds) + r")(?!\w)"
+    return re.sub(pattern, lambda found: names[found.group(0)], text)

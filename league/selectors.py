@@ -4,6 +4,7 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch, Q
 
 from league.models import Fixture, FixtureTeam, Player, SideResult, Team
+from league.names import as_named_now, renamed
 
 
 def fixtures_with_teams(queryset):
@@ -59,23 +60,31 @@ def fixture_games(fixture) -> list[dict]:
     """A fixture's finished games from its result rows, each with its sides' scores, its
     winner, the winner's team, why it won, and whether the table counts it yet (not
     before it is confirmed, where the season counts only confirmed games), in game
-    order (1 query)."""
-    games: dict[int, dict] = {}
-    for row in SideResult.objects.filter(fixture=fixture).order_by("game_number", "side"):
-        game = games.setdefault(
-            row.game_id,
-            {
-                "id": row.game_id,
-                "number": row.game_number,
-                "sides": [],
-                "winner": "",
-                "counted": row.confirmed or not fixture.season.confirmed_only,
-            },
-        )
-        game["sides"].append((row.label, row.points_for))
-        if row.won:
-            game.update(winner=row.label, winning_team=row.team_id, reason=row.reason)
-    return list(games.values())
+    order (1 query). Each side is named by its team's name now (`names.as_named_now`),
+    as the match's result above them is."""
+    by_game: dict[int, list] = {}
+    rows = SideResult.objects.filter(fixture=fixture).select_related("team")
+    for row in rows.order_by("game_number", "side"):
+        by_game.setdefault(row.game_id, []).append(row)
+    games = []
+    for game_id, sides in by_game.items():
+        names = as_named_now(sides)
+        game = {
+            "id": game_id,
+            "number": sides[0].game_number,
+            "sides": [(names[row.label], row.points_for) for row in sides],
+            "winner": "",
+            "counted": sides[0].confirmed or not fixture.season.confirmed_only,
+        }
+        for row in sides:
+            if row.won:
+                game.update(
+                    winner=names[row.label],
+                    winning_team=row.team_id,
+                    reason=renamed(row.reason, names),
+                )
+        games.append(game)
+    return games
 
 
 def fixture_result(fixture, games: list[dict]) -> str:

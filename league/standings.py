@@ -31,6 +31,7 @@ from league.models import (
     TeamPairStanding,
     TeamStanding,
 )
+from league.names import as_named_now, renamed
 from league.ranking import (
     Pair,
     Points,
@@ -622,21 +623,31 @@ def player_partners(player: Player) -> list[dict]:
 
 def recent_games(results, limit: int = 10) -> list[dict]:
     """The latest finished games from a team's or player's result rows, with every side's
-    score; friendlies are marked (2 queries)."""
-    latest = list(results.select_related("fixture").order_by("-finished_at", "-game_id")[:limit])
+    score, each side named by its team's name now (`names.as_named_now`), as the page's
+    title and tables name it; friendlies are marked, and so is a game the table does not
+    count yet (not confirmed, where the season counts only confirmed games) (2 queries)."""
+    latest = list(
+        results.select_related("fixture", "season").order_by("-finished_at", "-game_id")[:limit]
+    )
     sides = defaultdict(list)
-    rows = SideResult.objects.filter(game_id__in=[r.game_id for r in latest]).order_by("side")
-    for row in rows:
-        sides[row.game_id].append((row.label, row.points_for))
+    rows = SideResult.objects.filter(game_id__in=[r.game_id for r in latest]).select_related("team")
+    for row in rows.order_by("side"):
+        sides[row.game_id].append(row)
+    names = {game_id: as_named_now(game_sides) for game_id, game_sides in sides.items()}
     return [
         {
             "game_id": row.game_id,
             "won": row.won,
             "friendly": row.season_id is None,
+            "waiting": row.season_id is not None
+            and row.season.confirmed_only
+            and not row.confirmed,
             # The match night's date (a result entered later still belongs to it).
             "date": row.fixture.date if row.fixture_id else row.finished_at,
-            "reason": row.reason,
-            "sides": sides[row.game_id],
+            "reason": renamed(row.reason, names[row.game_id]),
+            "sides": [
+                (names[row.game_id][side.label], side.points_for) for side in sides[row.game_id]
+            ],
         }
         for row in latest
     ]

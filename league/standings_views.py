@@ -81,8 +81,7 @@ def _tables(league: League, season: Season | None, kind: str, filters: dict) -> 
         }
     if kind == "players":
         if season is None:
-            current = league.seasons.current()
-            min_games = current.min_games if current else 0
+            min_games = _min_games(league, None)
             ranked, others = standings.all_time_player_rows(league, min_games=min_games)
         else:
             ranked, others = standings.player_rows(season)
@@ -91,6 +90,13 @@ def _tables(league: League, season: Season | None, kind: str, filters: dict) -> 
         rows = standings.pub_rows(season, league=league)
         return {"table": PubTable(rows, order_by="position"), "others": []}
     raise Http404("No such table.")
+
+
+def _min_games(league: League, season: Season | None) -> int:
+    """The games a player needs to be ranked: the season's minimum, or all-time the
+    current season's, the same on the page, its print view and its PDF."""
+    current = season or league.seasons.current()
+    return current.min_games if current else 0
 
 
 def _division_tables(rows) -> list[tuple[str, TeamTable]]:
@@ -136,16 +142,13 @@ def _urls(league, season, kind) -> dict:
 
 def _page(request, league, season, kind):
     filters = _filters(request, season) if season and kind == "teams" else {}
-    if kind == "players":
-        current = season or league.seasons.current()
-        min_games = current.min_games if current else 0
     context = {
         "league": league,
         "season": season,
         "kind": kind,
         "kind_label": KINDS[kind],
         "filters": filters,
-        "min_games": min_games if kind == "players" else None,
+        "min_games": _min_games(league, season) if kind == "players" else None,
         "ranked_by": _ranked_by(season, kind),
         "urls": _urls(league, season, kind),
     }
@@ -314,7 +317,7 @@ def _print_context(request, league, season, kind, *, pdf=False) -> dict:
         "live_url": live,
         "qr": segno.make(live, error="m").svg_data_uri(scale=3, border=2),
         "pdf": pdf,
-        "min_games": season.min_games if season else None,
+        "min_games": _min_games(league, season) if kind == "players" else None,
     }
 
 
@@ -331,20 +334,16 @@ def all_time_print(request, league_slug, kind):
 
 def _pdf(request, league, season, kind):
     context = _print_context(request, league, season, kind, pdf=True)
-    # The PDF is made again only when what it shows changes: the key is the table's
-    # content itself (and the day, which it prints).
-    content = json.dumps(
-        [[s["headers"], s["rows"]] for s in context["sections"]]
-        + [context["notes"], [o["name"] for o in context["others"]], context["ranked_by"]],
-        default=str,
-    )
-    digest = hashlib.sha256(
-        f"{content}|{context['printed']}|{context['live_url']}".encode()
-    ).hexdigest()
+    # The PDF is made again only when what it shows changes: the key is the page it is
+    # drawn from, whole (the league's and season's names, the sentences under the title,
+    # the day printed, the rows), so a rename or a new minimum of games is never printed
+    # under the old one.
+    html = render_to_string("league/print_table.html", context, request=request)
+    digest = hashlib.sha256(html.encode()).hexdigest()
     key = f"standings-pdf:{league.pk}:{season.pk if season else 'all'}:{kind}:{digest}"
     pdf = cache.get(key)
     if pdf is None:
-        pdf = render_pdf(request, context)
+        pdf = render_pdf(request, html)
         cache.set(key, pdf, 60 * 60 * 24)
     response = HttpResponse(pdf, content_type="application/pdf")
     name = _file_name(league, season, kind)
@@ -352,15 +351,13 @@ def _pdf(request, league, season, kind):
     return response
 
 
-def render_pdf(request, context) -> bytes:
-    """The print view through WeasyPrint, with the site's print styles."""
+def render_pdf(request, html: str) -> bytes:
+    """The print view's page (`html`) through WeasyPrint, with the site's print styles."""
     import weasyprint  # heavy: loaded only when a PDF is asked for
     from django.contrib.staticfiles import finders
-    from django.template.loader import render_to_string
 
     # WeasyPrint warns about every SVG and screen-only property in the site's stylesheet.
     logging.getLogger("weasyprint").setLevel(logging.ERROR)
-    html = render_to_string("league/print_table.html", context, request=request)
     css = weasyprint.CSS(filename=finders.find("css/site.css"))
     return weasyprint.HTML(string=html, base_url=request.build_absolute_uri("/")).write_pdf(
         stylesheets=[css]
