@@ -387,6 +387,7 @@ def team_edit(request, league_slug, pk):
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        old_pub = team.pub
         try:
             services.team_update(
                 team=team,
@@ -398,7 +399,12 @@ def team_edit(request, league_slug, pk):
         except LeagueError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, f"{data['name']} saved.")
+            said = f"{data['name']} saved"
+            if data["pub"] != old_pub:
+                said += f": its home pub is now {data['pub'].name}" + _fixtures_staying(
+                    team, old_pub, data["pub"]
+                )
+            messages.success(request, f"{said}.")
             return redirect("league:team", league.slug, team.pk)
     names = league.players.values_list("name", flat=True)
     secretary, _ = request_roles(request, league)
@@ -411,6 +417,23 @@ def team_edit(request, league_slug, pk):
         "may_remove": secretary and not team.fixtures.filter(games_started__gt=0).exists(),
     }
     return render(request, "league/team_form.html", context)
+
+
+def _fixtures_staying(team, old_pub, new_pub) -> str:
+    """A team moved to another pub: its fixtures still to play stay where they were set
+    (the other team, and that pub, expect it there), and the secretary is told so."""
+    staying = team.fixtures.filter(pub=old_pub, status=Fixture.Status.SCHEDULED).count()
+    if not staying:
+        return ""
+    if staying == 1:
+        return (
+            f". Its 1 fixture still to play at {old_pub.name} stays there: move it on its "
+            f"page if it is to be played at {new_pub.name}"
+        )
+    return (
+        f". Its {staying} fixtures still to play at {old_pub.name} stay there: move each "
+        f"on its page if it is to be played at {new_pub.name}"
+    )
 
 
 @login_then_back

@@ -9,7 +9,14 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from league import services
-from tests.factories import FixtureFactory, PubFactory, SeasonFactory, TeamFactory, win_game
+from tests.factories import (
+    FixtureFactory,
+    PubFactory,
+    SeasonFactory,
+    TeamFactory,
+    UserFactory,
+    win_game,
+)
 
 
 @pytest.fixture
@@ -109,3 +116,27 @@ def test_a_teams_recent_games_mark_those_the_table_does_not_count_yet(client, se
     team = season.teams.get(name="Harbour Hearts")
     html = client.get(reverse("league:standings-team", args=["clare", team.pk])).content.decode()
     assert html.count("Not counted yet: waits for confirmation") == 3
+
+
+def test_a_team_moved_to_another_pub_is_told_its_fixtures_stay_where_they_are(client, season):
+    # It said only "Harbour Hearts saved.": its match still to play stayed at the old
+    # pub, as it should, and the secretary expected it to have moved.
+    team = season.teams.get(name="Harbour Hearts")
+    old_pub = team.pub
+    FixtureFactory(
+        season=season, pub=old_pub, round=2, teams=[team, season.teams.get(name="Knaves of Clubs")]
+    )
+    thatch = PubFactory(league=season.league, name="The Thatch")
+    secretary = UserFactory()
+    season.league.secretaries.add(secretary)
+    client.force_login(secretary)
+    data = {"name": team.name, "pub": thatch.pk}
+    data.update({f"player_{n}": name for n, name in enumerate(team_players(team), 1)})
+    response = client.post(reverse("league:team-edit", args=["clare", team.pk]), data, follow=True)
+    said = [str(m) for m in response.context["messages"]]
+    assert said == [
+        "Harbour Hearts saved: its home pub is now The Thatch. Its 1 fixture still to play "
+        "at The Harbour Bar stays there: move it on its page if it is to be played at "
+        "The Thatch."
+    ]
+    assert team.fixtures.filter(pub=old_pub, status="scheduled").count() == 1
