@@ -8,7 +8,6 @@ Every refusal is a `DriveError` whose message an organiser can read; nothing is 
 import datetime
 import random
 import secrets
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 
@@ -17,7 +16,7 @@ from django.db import IntegrityError, transaction
 from drives import movement
 from drives.models import Drive, Entry, Result, Seat, TableLink, TieBreak
 from league.models import League, Player, Pub
-from league.names import key, name_problem, tidy
+from league.names import key, name_problem, tidy, unaccented
 from league.results import content_changed
 
 PRESETS = {
@@ -172,19 +171,13 @@ def drive_remove(*, drive: Drive) -> None:
         drive.delete()
 
 
-def _unaccented(name: str) -> str:
-    """A name's key without its accents: "Seán" and "Sean" are alike."""
-    decomposed = unicodedata.normalize("NFD", key(name))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def _refuse_look_alike(entry: Entry, typed: Iterable[str]) -> None:
     """A name typed at the door that differs from one checked in only by its accents
     ("Sean Murphy" after "Seán Murphy"): most likely the same person typed again, who
     would be seated twice. Two people of those names are told apart by what is added."""
     for name in filter(None, typed):
         for theirs in filter(None, (entry.name, entry.partner_name)):
-            if _unaccented(name) == _unaccented(theirs):
+            if unaccented(name) == unaccented(theirs):
                 raise DriveError(
                     f"“{name}” looks like “{theirs}”, who is checked in already ({entry}). "
                     f"If they are two people, add something to tell them apart, such as a "

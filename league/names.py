@@ -11,7 +11,8 @@
   recent games) name each side by its team's name now, beside tables that do, so a
   renamed team is never two teams on one page.
 - The same name in any case ("ÁINE TEAM", "áine team") is the same name: the services
-  compare `key`s, and the database holds unique constraints on `Lower(name)`.
+  compare `key`s, and the database holds unique constraints on `Lower(name)`. Lists
+  sort by `unaccented` names, so a fada does not send a name to the end.
 """
 
 import re
@@ -27,6 +28,13 @@ def tidy(text: str | None) -> str:
 def key(text: str) -> str:
     """The form two names are compared in: tidied, then case-folded."""
     return tidy(text).casefold()
+
+
+def unaccented(text: str) -> str:
+    """A name's `key` without its accents, to compare or sort by: "Áine" sits with the
+    A's, not after "Tomás", and "Sean" is like "Seán"."""
+    decomposed = unicodedata.normalize("NFD", key(text))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def name_problem(text: str, *, what: str = "name") -> str | None:

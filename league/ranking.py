@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
+from league.names import unaccented
+
 
 @dataclass(frozen=True)
 class Points:
@@ -189,7 +191,7 @@ def rank_teams(
         if not keys:  # nothing separates them: a shared position, in name order
             start = len(placed) + 1
             note = _note(level_on, decided_by, True, skipped)
-            for team in sorted(group, key=lambda t: t.name):
+            for team in sorted(group, key=lambda t: unaccented(t.name)):
                 placed.append(Placed(team, start, True, league_points[team.id], note, level_on))
             return
         key, rest = keys[0], keys[1:]
@@ -223,7 +225,7 @@ def rank_teams(
 
 def rank_by(items: Sequence[Totals], key: Callable[[Totals], tuple]) -> list[Placed]:
     """Order by `key` (highest first); items with equal keys share a position."""
-    ordered = sorted(items, key=lambda t: (tuple(-k for k in key(t)), t.name))
+    ordered = sorted(items, key=lambda t: (tuple(-k for k in key(t)), unaccented(t.name)))
     placed: list[Placed] = []
     for index, item in enumerate(ordered):
         if index and key(item) == key(ordered[index - 1]):
@@ -247,7 +249,9 @@ def rank_players(players: Sequence[Totals], *, min_games: int) -> tuple[list[Pla
     """Players with at least `min_games` ranked by win share, then wins, points for and
     marches; the others, unranked, by games played."""
     ranked = [p for p in players if p.played >= min_games]
-    others = sorted((p for p in players if p.played < min_games), key=lambda t: (-t.played, t.name))
+    others = sorted(
+        (p for p in players if p.played < min_games), key=lambda t: (-t.played, unaccented(t.name))
+    )
     return rank_by(ranked, player_key), others
 
 

@@ -154,6 +154,20 @@ def test_players_below_the_minimum_are_listed_unranked():
     assert [o.name for o in others] == ["Bob"]
 
 
+def test_names_with_a_fada_sort_with_their_letter_not_after_z():
+    # "Áine Griffin" was listed after "Tomás Hehir": sorted by the characters' codes.
+    players = [
+        Totals(id=n, name=name, played=1) for n, name in enumerate(["Tomás", "Áine", "Bríd"])
+    ]
+    ranked, others = rank_players(players, min_games=5)
+    assert [o.name for o in others] == ["Áine", "Bríd", "Tomás"]
+    ranked, _ = rank_players(players, min_games=1)
+    assert [p.totals.name for p in ranked] == ["Áine", "Bríd", "Tomás"]  # level: by name
+    teams = [team(n, name) for n, name in enumerate(["Óg", "Ace", "Zed"])]
+    placed = rank_teams(teams, order=DEFAULT, points=POINTS)
+    assert [p.totals.name for p in placed] == ["Ace", "Óg", "Zed"]
+
+
 def test_pubs_rank_by_share_of_wins_and_share_a_tie():
     pubs = [
         Totals(id=1, name="X", played=4, won=2),
