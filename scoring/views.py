@@ -64,7 +64,8 @@ class Scorer:
 def _scorer(request, game: Game) -> Scorer:
     manages = request_runs_pub(request, game.venue_id, game.league_id)
     link, closed = None, ""
-    token = request.session.get(SESSION_LINKS, {}).get(str(game.pk))
+    held = request.session.get(SESSION_LINKS, {})
+    token = held.get(str(game.pk))
     if token and not manages:
         if game.is_confirmed:
             closed = "This game is confirmed, so its scorer links are closed."
@@ -72,7 +73,31 @@ def _scorer(request, game: Game) -> Scorer:
             live = ScorerLink.objects.filter(token=token, game=game, revoked_at__isnull=True)
             link = live.first()
             closed = "" if link else "The organiser has withdrawn your scorer link."
+    elif held and not manages:
+        closed = _link_of_another_game(game, held)
     return Scorer(user=request.user, link=link, manages=manages, link_closed=closed)
+
+
+def _link_of_another_game(game: Game, held: dict) -> str:
+    """Why a player holding a scorer link has nothing to tap on this game: a finished
+    game's sheet leads on to the match's next game, and a link is for one game only, so
+    the player who follows it is told which game their link is for, and what to do
+    (nothing said on a game of another match)."""
+    if not game.fixture_id:
+        return ""
+    earlier = (
+        ScorerLink.objects.filter(token__in=held.values(), game__fixture_id=game.fixture_id)
+        .exclude(game=game)
+        .select_related("game")
+        .order_by("-game__number")
+        .first()
+    )
+    if earlier is None:
+        return ""
+    return (
+        f"Your scorer link is for game {earlier.game.number} only. "
+        f"Ask the organiser for the QR code of game {game.number}."
+    )
 
 
 def _refuse(request):
@@ -229,6 +254,15 @@ def _box(request, game: Game, scorer: Scorer, *, status: int, errors, where: str
     return _render_sheet(request, game, scorer, status=status, errors=errors, box_at=where, **extra)
 
 
+def _link_closed(request, game: Game, scorer: Scorer, *, error: str, todo: str, where: str):
+    """A tap on a sheet whose scorer link closed meanwhile: the reason beside what was
+    tapped (the taps stay, to tell the organiser), and a button to the game as it stands
+    now. Without it the player was left looking at an old score and at buttons that no
+    longer do anything, never seeing the result the organiser confirmed."""
+    extra = {"sheet_url": game.get_absolute_url()} if request.htmx else {}
+    return _box(request, game, scorer, status=403, errors=[error], where=where, todo=todo, **extra)
+
+
 def _refuse_change(request, game: Game, scorer: Scorer, *, where: str):
     """A change this person may not make, said where they made it: their login ended,
     their scorer link was withdrawn or closed, or they may not score this game."""
@@ -236,14 +270,25 @@ def _refuse_change(request, game: Game, scorer: Scorer, *, where: str):
     if token:
         link = ScorerLink.objects.filter(token=token, game=game).first()
         if game.is_confirmed:
-            errors = ["This game is confirmed, so its scorer links are closed."]
-            todo = "If the result is wrong, ask the organiser to correct it."
-        elif link is None or not link.is_active:
-            errors = ["The organiser has withdrawn your scorer link."]
-            todo = "Ask the organiser for a new link, or tell them the deal to enter."
-        else:
-            errors = ["Only the other side's own link, or an organiser, can confirm this result."]
-            todo = "Ask the other side or the organiser to confirm it."
+            return _link_closed(
+                request,
+                game,
+                scorer,
+                error="This game is confirmed, so its scorer links are closed.",
+                todo="If the result is wrong, ask the organiser to correct it.",
+                where=where,
+            )
+        if link is None or not link.is_active:
+            return _link_closed(
+                request,
+                game,
+                scorer,
+                error="The organiser has withdrawn your scorer link.",
+                todo="Ask the organiser for a new link, or tell them the deal to enter.",
+                where=where,
+            )
+        errors = ["Only the other side's own link, or an organiser, can confirm this result."]
+        todo = "Ask the other side or the organiser to confirm it."
         return _box(request, game, scorer, status=403, errors=errors, where=where, todo=todo)
     if request.session.get(SESSION_LINKS) and not request.user.is_authenticated:
         return _box(

@@ -3,7 +3,8 @@
      form, the taps kept), a lost race (409: the sheet as it stands) or a game taken back
      meanwhile (404: the sheet's place says so);
    - after a change, the line in words and the score are brought into view;
-   - split entry shows "A 3 – 2 B" as soon as a count is tapped;
+   - split entry shows "A 3 – 2 B" as soon as a count is tapped; its Save with no count
+     says in the sheet's words what to tap (or that the taps are in trick by trick);
    - trick by trick: a running total per side; saves itself once the deal is complete
      (five tricks, or a side at the target), never with a trick left blank;
    - steppers: − and + buttons and a live "x of 5" total;
@@ -31,6 +32,45 @@
     var first = parseInt(picked.value, 10);
     rest.textContent = form.dataset.first + " " + first + " – " + (5 - first) + " " + form.dataset.other;
   }
+
+  /* A box in the sheet's own words beside a form, as the server's refusals are drawn. */
+  function sayInBox(slot, lines) {
+    if (!slot) return;
+    var box = document.createElement("div");
+    box.className = "entry-errors";
+    box.setAttribute("role", "alert");
+    box.setAttribute("data-box", "");
+    var list = document.createElement("ul");
+    var item = document.createElement("li");
+    item.textContent = lines[0];
+    list.appendChild(item);
+    box.appendChild(list);
+    var rest = document.createElement("p");
+    rest.textContent = lines[1];
+    box.appendChild(rest);
+    slot.replaceChildren(box);
+    slot.scrollIntoView({ block: "nearest" });
+  }
+
+  // The split's Save with no count tapped: the browser's own small bubble ("Please
+  // select one of these options.") sat over the 0–5 row, and said nothing of the taps
+  // made in trick by trick below, whose Save is a second "Save deal" on the screen.
+  document.addEventListener("invalid", function (event) {
+    var input = event.target;
+    var form = input.form;
+    if (!form || !form.hasAttribute("data-split") || input.name !== "first") return;
+    event.preventDefault();
+    var order = document.querySelector('#sheet [data-order]');
+    var tapped = order && order.querySelector('input[name^="trick_"]:checked');
+    sayInBox(form.querySelector(".box-slot"), tapped ? [
+      "Your tricks are entered in Trick by trick, below: save them with the Save " +
+        "button at the bottom of it.",
+      "Nothing was saved."
+    ] : [
+      "Tap how many tricks " + form.dataset.first + " took, 0 to 5.",
+      "Nothing was saved."
+    ]);
+  }, true);
 
   function updateTotal(form) {
     var total = form.querySelector("[data-total]");
@@ -101,7 +141,11 @@
     var input = event.target;
     var form = input.form;
     if (!form) return;
-    if (form.hasAttribute("data-split") && input.name === "first") updateSplit(form);
+    if (form.hasAttribute("data-split") && input.name === "first") {
+      updateSplit(form);
+      var slot = form.querySelector(".box-slot");
+      if (slot && slot.querySelector("[data-box]")) slot.replaceChildren();
+    }
     if (form.hasAttribute("data-steppers")) updateTotal(form);
     if (form.hasAttribute("data-order") && /^trick_\d$/.test(input.name)) {
       var state = updateTricks(form);
@@ -111,7 +155,13 @@
         form.requestSubmit();
       } else {
         var next = form.querySelector('[data-trick="' + (trick + 1) + '"]');
-        if (next) next.scrollIntoView({ block: "nearest", behavior: "smooth" });
+        if (next) {
+          // Clear of the Save bar stuck to the bottom: with long names it is a third of
+          // the screen, and the next trick's buttons stopped under it.
+          var bar = form.querySelector(".trick-bar");
+          next.style.scrollMarginBottom = (bar ? bar.offsetHeight + 8 : 0) + "px";
+          next.scrollIntoView({ block: "nearest", behavior: "smooth" });
+        }
       }
     }
   });
@@ -162,7 +212,10 @@
     try { kept = JSON.parse(window.sessionStorage.getItem(STASH) || "null"); } catch (e) { kept = null; }
     if (!kept) return;
     var modeInput = document.querySelector('#sheet input[name="mode"][value="' + kept.mode + '"]');
-    if (!modeInput) return;  // not this person's form (yet): kept until they log in again
+    if (!modeInput) {  // not this person's form (yet): kept until they log in again
+      offerLogin();
+      return;
+    }
     window.sessionStorage.removeItem(STASH);
     var form = modeInput.form;
     Object.keys(kept.fields).forEach(function (name) {
@@ -177,6 +230,32 @@
     updateSplit(form);
     updateTotal(form);
     updateTricks(form);
+    // The taps are back, tapped: without a word it looked as if the deal had gone in.
+    var save = form.querySelector("button.save");
+    sayOnTop("Not saved yet: what you entered is back. Tap " +
+      (save ? save.textContent.trim() : "Save") + " to save it.");
+  }
+
+  function sayOnTop(text) {
+    var said = document.getElementById("sheet-said");
+    if (!said) return;
+    var line = document.createElement("p");
+    line.textContent = text;
+    said.replaceChildren(line);
+  }
+
+  // Logged out with taps kept: a big button to the login page, which returns here,
+  // where the only way was the header's small "Log in".
+  function offerLogin() {
+    var said = document.getElementById("sheet-said");
+    if (!said || !said.dataset.login) return;
+    var line = document.createElement("p");
+    var link = document.createElement("a");
+    link.className = "button primary";
+    link.href = said.dataset.login;
+    link.textContent = "Go to the login page to save what you entered";
+    line.appendChild(link);
+    said.replaceChildren(line);
   }
 
   // A sheet older than the last login or logout is refused and reloaded (HX-Refresh):
@@ -293,7 +372,62 @@
       if (n && dealer && dealLine) {
         dealLine.textContent = "Deal " + next + " · " + dealer.closest("label").textContent.trim() + " to deal";
       }
+      listKept(deals, parseInt(sheet.dataset.dealNumber, 10));
       return deals;
+    });
+  }
+
+  // The sides' names in seat order, as the sheet's dealer buttons give them.
+  function sideNames() {
+    var form = document.querySelector("#sheet form.entry");
+    if (!form) return [];
+    return Array.prototype.map.call(form.querySelectorAll('input[name="dealer"]'), function (input) {
+      return input.closest("label").textContent.trim();
+    });
+  }
+
+  // A kept deal's tricks per side, from the fields of whichever form entered it.
+  function keptTricks(fields, sides) {
+    var got = {};
+    fields.forEach(function (pair) { got[pair[0]] = pair[1]; });
+    var tricks = [];
+    for (var side = 0; side < sides; side++) tricks.push(0);
+    if (got.mode === "split") {
+      tricks[0] = parseInt(got.first, 10) || 0;
+      tricks[1] = 5 - tricks[0];
+    } else if (got.mode === "count") {
+      tricks = tricks.map(function (zero, index) { return parseInt(got["tricks_" + index], 10) || 0; });
+    } else {
+      for (var trick = 1; trick <= 5; trick++) {
+        if (got["trick_" + trick] !== undefined && got["trick_" + trick] !== "") {
+          tricks[parseInt(got["trick_" + trick], 10)] += 1;
+        }
+      }
+    }
+    return { tricks: tricks, dealer: parseInt(got.dealer, 10) };
+  }
+
+  /* The deals kept on the phone, under Deals, each as it was entered: the list said
+     "No deals yet." and offered to take the game back while they waited, and the
+     organiser could not see what they had entered. */
+  function listKept(deals, first) {
+    var list = document.querySelector("#sheet ol.deals");
+    if (!list) return;
+    list.querySelectorAll(".deal-kept").forEach(function (row) { row.remove(); });
+    var names = sideNames();
+    deals.forEach(function (deal, index) {
+      var kept = keptTricks(deal.fields, names.length);
+      var row = document.createElement("li");
+      row.className = "deal-row deal-kept";
+      row.textContent = "Deal " + (first + index) + ": " + names.map(function (name, side) {
+        return name + " " + kept.tricks[side];
+      }).join(" · ") + (names[kept.dealer] ? ", dealt by " + names[kept.dealer] : "") +
+        ": waiting to send";
+      list.appendChild(row);
+    });
+    list.querySelectorAll("[data-no-deals]").forEach(function (row) { row.hidden = deals.length > 0; });
+    document.querySelectorAll("#sheet [data-take-back]").forEach(function (form) {
+      form.hidden = deals.length > 0;
     });
   }
 

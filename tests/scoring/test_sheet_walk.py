@@ -1,0 +1,89 @@
+"""Found by walking a match night as an older organiser on a phone: a player's tap after
+their scorer link closed, and a player's link followed on to the match's next game."""
+
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Deal
+from scoring.services import game_confirm, link_create, link_revoke
+from tests.factories import FixtureFactory
+from tests.scoring.conftest import fixture_game, play
+
+pytestmark = pytest.mark.django_db
+
+
+def sheet_url(game):
+    return reverse("scoring:game-sheet", args=[game.pk])
+
+
+def split(game, first, dealer=0):
+    game.refresh_from_db()
+    return {
+        "key": str(uuid.uuid4()),
+        "version": game.version,
+        "mode": "split",
+        "first": first,
+        "dealer": dealer,
+    }
+
+
+def open_link(client, link):
+    client.get(reverse("scoring:link-open", args=[link.token]))
+
+
+def test_a_tap_after_the_game_was_confirmed_leads_to_the_sheet_as_it_stands(client, world):
+    """The player's phone still shows "Save deal 2" and the old score: beside the reason
+    (the taps kept), a button to the game as it is now, with its confirmed result."""
+    table = link_create(game=world.game, user=world.organiser)
+    open_link(client, table)
+    play(world.game, 3, 2)
+    stale = split(world.game, 4, dealer=1)
+    play(world.game, 4, 1, dealer=1, user=world.organiser)
+    game_confirm(game=world.game, user=world.organiser)
+    response = client.post(
+        reverse("scoring:deal-record", args=[world.game.pk]), stale, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 403
+    assert response["HX-Retarget"] == "#box-split"
+    text = response.text
+    assert "This game is confirmed, so its scorer links are closed." in text
+    assert f'href="{sheet_url(world.game)}">See the game as it stands now</a>' in text
+    assert Deal.objects.live().count() == 2
+
+
+def test_an_undo_after_the_link_was_withdrawn_leads_to_the_sheet_as_it_stands(client, world):
+    open_link(client, world.link)
+    play(world.game, 3, 2)
+    world.game.refresh_from_db()
+    version = world.game.version
+    link_revoke(link=world.link)
+    response = client.post(
+        reverse("scoring:deal-undo", args=[world.game.pk]),
+        {"version": version},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 403
+    assert "The organiser has withdrawn your scorer link." in response.text
+    assert "See the game as it stands now" in response.text
+    assert Deal.objects.live().count() == 1
+
+
+def test_a_players_link_followed_to_the_next_game_says_it_is_for_the_last_one(client, world):
+    """The finished game's sheet leads on to the next game; a player who follows it with
+    game 1's link is told why there is nothing to tap, and what to do."""
+    open_link(client, world.link)
+    play(world.game, 5, 0)
+    second = fixture_game(world.fixture, number=2)
+    sheet = client.get(sheet_url(second)).text
+    assert "Your scorer link is for game 1 only." in sheet
+    assert "Ask the organiser for the QR code of game 2." in sheet
+    assert "Save deal" not in sheet
+
+
+def test_a_players_link_says_nothing_on_a_game_of_another_match(client, world):
+    open_link(client, world.link)
+    other = fixture_game(FixtureFactory(season=world.fixture.season, pub=world.fixture.pub))
+    sheet = client.get(sheet_url(other)).text
+    assert "Your scorer link is for" not in sheet and "Save deal" not in sheet
