@@ -17,9 +17,11 @@
 
   var STASH = "sheet-entry:" + window.location.pathname;
 
+  // The sheet's own refusals: drawn to be swapped in place, not errors.
+  var REFUSALS = [403, 404, 409, 422];
+
   document.addEventListener("htmx:beforeSwap", function (event) {
-    var status = event.detail.xhr.status;
-    if (status === 403 || status === 404 || status === 409 || status === 422) {
+    if (REFUSALS.indexOf(event.detail.xhr.status) !== -1) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
     }
@@ -258,14 +260,19 @@
     said.replaceChildren(line);
   }
 
-  // A sheet older than the last login or logout is refused and reloaded (HX-Refresh):
-  // its taps come back on the fresh sheet.
-  document.addEventListener("htmx:beforeOnLoad", function (event) {
+  document.body.addEventListener("htmx:beforeOnLoad", function (event) {
     var form = event.detail.elt;
-    if (event.detail.xhr.getResponseHeader("HX-Refresh") !== "true") return;
-    if (form.matches && form.matches("[data-split], [data-steppers], [data-order]")) {
+    var xhr = event.detail.xhr;
+    // A sheet older than the last login or logout is refused and reloaded (HX-Refresh):
+    // its taps come back on the fresh sheet.
+    if (xhr.getResponseHeader("HX-Refresh") === "true" && form.matches &&
+        form.matches("[data-split], [data-steppers], [data-order]")) {
       window.sessionStorage.setItem(STASH, JSON.stringify(entries(form)));
     }
+    // Under DEBUG (`make run`) django-htmx's script, listening on the document, puts
+    // any 403 or 404 answer in place of the whole page. A refusal stops here, at the
+    // body, so it is swapped in place as in production; a server error goes on to it.
+    if (REFUSALS.indexOf(xhr.status) !== -1) event.stopPropagation();
   });
 
   document.addEventListener("htmx:afterSwap", function (event) {

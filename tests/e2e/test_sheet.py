@@ -504,6 +504,23 @@ def test_a_withdrawn_link_says_so_in_place_and_keeps_the_taps(
     assert_accessible(player)
 
 
+def test_under_make_run_s_debug_a_refusal_is_said_in_place_too(
+    night, live_server, new_page, settings
+):
+    # `make run` serves with DEBUG on, and django-htmx's debug script then put any 403
+    # or 404 answer in place of the whole page: a bare "Forbidden" text, no sheet.
+    settings.DEBUG = True
+    game = services.game_next(fixture=night, number=1, first_dealer=0)
+    player, link = player_with_link(new_page, live_server, game)
+    assert player.locator('script[src*="django-htmx.js"]').count() == 1
+    tap(player, "2")
+    services.link_revoke(link=link)
+    box = refused_save(player)
+    assert "withdrawn your scorer link" in box.inner_text()
+    assert player.locator("#sheet").is_visible()
+    assert player.locator("input[name='first'][value='2']").is_checked()
+
+
 def test_a_game_confirmed_meanwhile_says_so_in_place(night, live_server, new_page):
     game = services.game_next(fixture=night, number=1, first_dealer=0)
     player, _ = player_with_link(new_page, live_server, game, side=1)
