@@ -286,7 +286,8 @@ class GameEvent(models.Model):
     deal = models.ForeignKey(
         Deal, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    text = models.CharField(max_length=300, blank=True)
+    # Whole, however long: disputes are settled from it (a correction's reason and all).
+    text = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -175,6 +175,29 @@ def test_a_confirmed_game_is_corrected_only_with_a_reason(world):
     assert event.user == world.organiser
 
 
+def test_a_correction_s_line_in_the_record_is_whole_however_long_its_reason(world):
+    # The record is what disputes are settled from: the line of a correction of a
+    # confirmed game, with a long reason and the winner changed, was cut at 300
+    # characters and ended "…the result is confirmed again, by the other".
+    play(world.game, 5, 0)
+    game_confirm(game=world.game, user=world.organiser)
+    world.game.refresh_from_db()
+    reason = "Tricks read out the wrong way round at the end of the night, " * 3
+    deal_correct(
+        game=world.game,
+        number=1,
+        dealer=0,
+        tricks=[0, 5],
+        key=uuid.uuid4(),
+        version=world.game.version,
+        reason=reason[:200],
+        user=world.organiser,
+    )
+    text = GameEvent.objects.get(kind=GameEvent.Kind.CORRECTION).text
+    assert len(text) > 300
+    assert text.endswith("the result is confirmed again, by the other side's link or an organiser")
+
+
 def test_a_correction_that_changes_nothing_is_refused_and_keeps_the_confirmation(world):
     play(world.game, 5, 0, dealer=0)
     game_confirm(game=world.game, user=world.organiser)
@@ -349,14 +372,14 @@ def test_a_game_cannot_be_reopened_once_the_match_has_gone_on(world):
     assert world.game.winner == 1
 
 
-def test_long_side_names_still_fit_the_record(world):
+def test_long_side_names_are_kept_whole_in_the_record(world):
     from scoring.services import SideSpec, game_start
 
     names = [f"{letter * 95} team" for letter in "ABCDEF"]
     game = game_start(season=None, pub=world.pub, sides=[SideSpec(name) for name in names])
     play(game, 1, 1, 1, 1, 1, 0)
     event = GameEvent.objects.filter(game=game, kind=GameEvent.Kind.DEAL).get()
-    assert len(event.text) == 300
+    assert all(f"{name} 1" in event.text for name in names[:5]) and f"{names[5]} 0" in event.text
 
 
 def test_a_sides_second_link_cannot_confirm_what_its_side_entered(world):
