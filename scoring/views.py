@@ -766,14 +766,27 @@ def link_detail(request, pk, link_pk):
     )
 
 
-@require_POST
+@asks_first
 def link_revoke(request, pk, link_pk):
+    """Withdraw a scorer link: the first tap asks (the button sits under the QR code a
+    player is scanning, and the player's phone is cut off by it)."""
     game = _game(pk)
     refused = _manager_only(request, game)
     if refused:
         return refused
     link = get_object_or_404(game.scorer_links, pk=link_pk)
+    labels = _labels(game)
+    named = f"Link {link.pk}" + (f" for {labels[link.side]}" if link.side is not None else "")
+    if not link.is_active:  # a second tap, or Back to the question after "Yes"
+        messages.info(request, f"{named} is withdrawn already.")
+        return redirect("scoring:game-links", pk=game.pk)
+    if request.method != "POST":
+        context = {"league": game.league, "game": game, "link": link, "named": named}
+        return render(request, "scoring/link_revoke.html", context)
     services.link_revoke(link=link, user=request.user)
+    messages.success(
+        request, f"{named} withdrawn: the phone that scanned it can no longer enter deals."
+    )
     return redirect("scoring:game-links", pk=game.pk)
 
 

@@ -12,9 +12,10 @@ import zxingcpp
 from django.utils.crypto import get_random_string
 from PIL import Image
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from scoring import services
-from scoring.models import Confirmation, Deal, Game
+from scoring.models import Confirmation, Deal, Game, ScorerLink
 from tests.e2e.conftest import ARTIFACTS, login, swapped
 from tests.factories import (
     PASSWORD,
@@ -167,6 +168,14 @@ def test_the_qr_page_shows_a_code_that_scans_to_the_link(
     )
     assert code.text == page.locator(".link-url .url").inner_text()
     assert "/games/s/" in code.text
+    # "Withdraw this link", under the code a player is scanning, asks first.
+    page.get_by_role("button", name="Withdraw this link").click()
+    expect(page.get_by_role("heading", name="Withdraw Link 1?")).to_be_visible()
+    assert_accessible(page)
+    assert ScorerLink.objects.get().is_active
+    page.get_by_role("button", name="Yes, withdraw it").click()
+    expect(page.get_by_text("Link 1 withdrawn: the phone that scanned it")).to_be_visible()
+    assert not ScorerLink.objects.get().is_active
 
 
 def test_without_javascript_a_deal_is_saved_by_post_redirect_get(night, live_server, browser):

@@ -137,7 +137,7 @@ ACTIONS = {
         nothing,
         "post",
         lambda w: reverse("scoring:link-revoke", args=[w.game.pk, w.link.pk]),
-        lambda w: {},
+        lambda w: {"confirm": "yes"},
         MANAGERS,
         302,
     ),
@@ -213,11 +213,12 @@ def test_each_scoring_action_is_allowed_or_refused_with_nothing_changed(world, a
 
 
 def test_an_ended_login_comes_back_to_the_page_the_form_was_on(client, world):
-    # Withdrawing a link posts to an address that answers only a POST (a blank 405).
+    # "Yes, withdraw it" posts to an address whose GET is its question, not that page.
     page = reverse("scoring:game-links", args=[world.game.pk])
     before = snapshot()
     response = client.post(
         reverse("scoring:link-revoke", args=[world.game.pk, world.link.pk]),
+        {"confirm": "yes"},
         HTTP_REFERER=f"http://testserver{page}",
     )
     assert response.status_code == 302

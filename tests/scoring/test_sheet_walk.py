@@ -9,6 +9,7 @@ from django.urls import reverse
 from scoring.models import Deal
 from scoring.services import game_confirm, link_create, link_revoke
 from tests.factories import FixtureFactory
+from tests.questions import ask
 from tests.scoring.conftest import fixture_game, play
 
 pytestmark = pytest.mark.django_db
@@ -87,3 +88,21 @@ def test_a_players_link_says_nothing_on_a_game_of_another_match(client, world):
     other = fixture_game(FixtureFactory(season=world.fixture.season, pub=world.fixture.pub))
     sheet = client.get(sheet_url(other)).text
     assert "Your scorer link is for" not in sheet and "Save deal" not in sheet
+
+
+def test_withdrawing_a_link_asks_first_and_back_after_yes_says_it_is_withdrawn(client, world):
+    # "Withdraw this link" sits under the QR code a player is scanning: one tap cut
+    # the player's phone off.
+    client.force_login(world.organiser)
+    url = reverse("scoring:link-revoke", args=[world.game.pk, world.link.pk])
+    question = ask(client, url)
+    assert "Withdraw Link" in question.text and "can no longer enter deals" in question.text
+    world.link.refresh_from_db()
+    assert world.link.is_active
+    done = client.post(url, {"confirm": "yes"}, follow=True)
+    said = [str(m) for m in done.context["messages"]]
+    assert said[-1].endswith("withdrawn: the phone that scanned it can no longer enter deals.")
+    world.link.refresh_from_db()
+    assert not world.link.is_active
+    back = client.get(url, follow=True)
+    assert [str(m) for m in back.context["messages"]][-1].endswith("is withdrawn already.")
