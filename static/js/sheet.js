@@ -125,7 +125,7 @@
     total.textContent = names.map(function (name, side) {
       var n = state.tricks[side];
       return name + " " + n + (n === 1 ? " trick" : " tricks") +
-        (state.kept ? "" : ", " + state.scores[side]);
+        (state.kept ? "" : ", score " + state.scores[side]);
     }).join(" · ") + (state.kept ? ": the score follows once the " +
       (state.kept === 1 ? "deal kept on this phone is" : "deals kept on this phone are") +
       " sent" : "");

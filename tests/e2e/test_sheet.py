@@ -341,7 +341,7 @@ def test_trick_by_trick_keeps_its_taps_and_saves_only_a_complete_deal(
     order_tap(page, 1, "Harbour Hearts")
     order_tap(page, 2, "The Robbers")
     total = page.locator("[data-trick-total]")
-    assert total.inner_text() == "Harbour Hearts 1 trick, 5 · The Robbers 1 trick, 5"
+    assert total.inner_text() == "Harbour Hearts 1 trick, score 5 · The Robbers 1 trick, score 5"
     assert in_view(page, "[data-trick-total]")
     order_tap(page, 4, "Harbour Hearts")
     order_tap(page, 5, "Harbour Hearts")
@@ -369,7 +369,7 @@ def test_trick_by_trick_keeps_its_taps_and_saves_only_a_complete_deal(
 
     # Rule 5: play stops when a side reaches 25; the deal saves on that trick.
     order_tap(page, 1, "Harbour Hearts")
-    assert "Harbour Hearts 1 trick, 20" in total.inner_text()
+    assert "Harbour Hearts 1 trick, score 20" in total.inner_text()
     with swapped(page, "/deals/"):
         order_tap(page, 2, "Harbour Hearts")
     assert "Harbour Hearts win game 1" in said(page)
