@@ -1,8 +1,6 @@
 """Found by walking a match night as an older organiser on a phone: a player's tap after
 their scorer link closed, and a player's link followed on to the match's next game."""
 
-import uuid
-
 import pytest
 from django.urls import reverse
 
@@ -11,23 +9,13 @@ from scoring.services import game_confirm, link_create, link_revoke
 from tests.factories import FixtureFactory
 from tests.questions import ask
 from tests.scoring.conftest import fixture_game, play
+from tests.scoring.test_views import split
 
 pytestmark = pytest.mark.django_db
 
 
 def sheet_url(game):
     return reverse("scoring:game-sheet", args=[game.pk])
-
-
-def split(game, first, dealer=0):
-    game.refresh_from_db()
-    return {
-        "key": str(uuid.uuid4()),
-        "version": game.version,
-        "mode": "split",
-        "first": first,
-        "dealer": dealer,
-    }
 
 
 def open_link(client, link):
