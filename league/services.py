@@ -38,7 +38,7 @@ from league.models import (
     Team,
     TeamMember,
 )
-from league.names import key, name_problem, tidy
+from league.names import key, name_problem, tidy, unaccented
 from league.results import content_changed
 from league.selectors import fixtures_with_teams, with_results
 from league.standings import standings_derive
@@ -227,7 +227,21 @@ def team_problems(
             problems.append(
                 f"{player.name} already plays for {taken_players[player.pk]} this season"
             )
+        if player is None and (alike := _look_alike(n, players)):
+            problems.append(
+                f"“{n}” looks like {alike.name}, a player of the league already: type "
+                f"“{alike.name}” to mean them, or add something to tell two people apart, "
+                f"such as a town: “{n} (Ennis)”"
+            )
     return problems
+
+
+def _look_alike(name: str, players: dict[str, Player]) -> Player | None:
+    """A player whose name differs from `name` only by its accents ("Seán Murphy" for
+    "Sean Murphy"): most likely the same person, who as a new player would have their
+    games split between two lines of the player table. `players` holds the whole
+    league's when a name was not found (`players_by_name`)."""
+    return next((p for p in players.values() if unaccented(p.name) == unaccented(name)), None)
 
 
 def _team_name_taken(season: Season, name: str, *, other_than: Team | None = None) -> bool:

@@ -31,6 +31,35 @@ def test_a_player_in_capitals_or_another_unicode_form_is_the_same_player(world):
     assert Player.objects.filter(league=world.league).count() == 1 + 3
 
 
+def test_a_new_player_whose_name_differs_only_by_its_fada_is_refused_naming_the_one_there_is(
+    world,
+):
+    # "Sean Murphy" typed for "Seán Murphy" made a second player: one person's games
+    # split between two lines of the player table.
+    PlayerFactory(league=world.league, name="Seán Ó Briain")
+    before = snapshot()
+    with pytest.raises(LeagueError) as refused:
+        services.team_create(
+            season=world.season,
+            name="Ennis Aces",
+            pub=world.pub,
+            player_names=["Sean O Briain", "Nóra Keane"],
+        )
+    assert "“Sean O Briain” looks like Seán Ó Briain, a player of the league already" in str(
+        refused.value
+    )
+    assert "such as a town: “Sean O Briain (Ennis)”" in str(refused.value)
+    assert snapshot() == before
+    team = services.team_create(
+        season=world.season,
+        name="Ennis Aces",
+        pub=world.pub,
+        player_names=["Sean O Briain (Ennis)", "Nóra Keane"],
+    )
+    assert Player.objects.filter(league=world.league).count() == 3
+    assert team.players.count() == 2
+
+
 def test_renaming_a_player_to_another_in_capitals_is_refused(world):
     PlayerFactory(league=world.league, name="Seán Ó Briain")
     other = PlayerFactory(league=world.league, name="Pádraig")
