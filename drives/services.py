@@ -67,6 +67,8 @@ def _name(text: str, *, what: str) -> str:
     problem = name_problem(text or "", what=what)
     if problem:
         raise DriveError(problem)
+    if not tidy(text):
+        raise DriveError(f"Type the {what}: it is empty.")
     return tidy(text)
 
 

@@ -60,6 +60,7 @@ def test_settings_the_set_up_form_refuses_are_refused_and_change_nothing():
         ({"games": 8, "cookie_jar": [9]}, "Cookie-jar game 9 is not one of the drive's games"),
         ({"table_size": 5}, "With partners, tables seat 4"),
         ({"name": "Fri\u200bday"}, "hidden characters"),
+        ({"name": "   "}, "Type the drive's name: it is empty."),
     ]:
         with pytest.raises(DriveError, match=words):
             services.drive_update(drive=drive, **change)
