@@ -169,12 +169,14 @@ def test_the_qr_page_shows_a_code_that_scans_to_the_link(
     assert code.text == page.locator(".link-url .url").inner_text()
     assert "/games/s/" in code.text
     # "Withdraw this link", under the code a player is scanning, asks first.
+    link = ScorerLink.objects.get()
     page.get_by_role("button", name="Withdraw this link").click()
-    expect(page.get_by_role("heading", name="Withdraw Link 1?")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Withdraw Link {link.pk}?")).to_be_visible()
     assert_accessible(page)
     assert ScorerLink.objects.get().is_active
     page.get_by_role("button", name="Yes, withdraw it").click()
-    expect(page.get_by_text("Link 1 withdrawn: the phone that scanned it")).to_be_visible()
+    said = page.get_by_text(f"Link {link.pk} withdrawn: the phone that scanned it")
+    expect(said).to_be_visible()
     assert not ScorerLink.objects.get().is_active
 
 
