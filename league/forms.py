@@ -1,7 +1,11 @@
 """The shape of the set-up forms. They check input; the services in league/services.py
 decide and save."""
 
+import re
+
 from django import forms
+from django.contrib.auth.forms import AuthenticationForm
+from django.utils.text import slugify
 
 import rules
 from league.models import EARLIEST, LATEST, Fixture, Season, validate_date, validate_tiebreaks
@@ -349,12 +353,36 @@ class SignUpForm(forms.Form):
         return data
 
 
+class LoginForm(AuthenticationForm):
+    """The login. Sign-up keeps an email address in small letters (`account_create`):
+    one typed with capitals, as at sign-up, is the same address."""
+
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        return username.lower() if "@" in username else username
+
+
+SLUG = re.compile(r"[-a-z0-9_]+")  # as the model's SlugField takes, once lowered
+
+
+def _slug_advice(typed: str) -> str:
+    """Why a typed web address will not do, in plain words, with one made from it to
+    copy ("West Clare 25" gives “west-clare-25”; fadas go: “cill-rois”)."""
+    said = "A web address takes only small letters, numbers and dashes, no spaces"
+    suggestion = slugify(typed)[:50].strip("-")
+    if suggestion:
+        return f"{said}: for example “{suggestion}”."
+    return f"{said}: for example “clare”."
+
+
 class LeagueCreateForm(forms.Form):
     name = forms.CharField(
         label="League name", max_length=100, help_text="For example “Clare League”."
     )
-    slug = forms.SlugField(
-        label="Address",
+    # A CharField, not a SlugField: its "Enter a valid “slug”" means nothing to a
+    # secretary; clean_slug says what an address may hold and offers one.
+    slug = forms.CharField(
+        label="Web address",
         max_length=50,
         help_text="The end of the league's web address: small letters, numbers and dashes, "
         "e.g. “clare”.",
@@ -390,6 +418,8 @@ class LeagueCreateForm(forms.Form):
         from league.models import League
 
         slug = self.cleaned_data["slug"].lower()
+        if not SLUG.fullmatch(slug):
+            raise forms.ValidationError(_slug_advice(slug))
         if slug in League.RESERVED_SLUGS:
             raise forms.ValidationError(f"“{slug}” is a page of the site; choose another.")
         return slug

@@ -27,7 +27,7 @@ import openpyxl
 from django.core import signing
 
 from league.models import Division, Pub, Season
-from league.names import key
+from league.names import key, unaccented
 from league.services import (
     LeagueError,
     _sentence,
@@ -190,7 +190,7 @@ def check_rows(season: Season, rows: list[dict]) -> tuple[list[TeamRow], list[st
     taken_players = _taken_players(season)
     taken_teams = {key(n) for n in season.teams.values_list("name", flat=True)}
     team_lines: dict[str, int] = {}
-    player_lines: dict[str, int] = {}
+    player_lines: dict[str, tuple[str, int]] = {}
     good, errors = [], []
     for row in rows:
         line, team = row["line"], row["team"]
@@ -201,7 +201,7 @@ def check_rows(season: Season, rows: list[dict]) -> tuple[list[TeamRow], list[st
             players=players,
             taken_players=taken_players,
         )
-        pub = pubs.get(key(row["pub"]))
+        pub = _find_pub(pubs, row["pub"])
         if not row["pub"]:
             problems.append("no pub given")
         elif pub is None:
@@ -214,11 +214,7 @@ def check_rows(season: Season, rows: list[dict]) -> tuple[list[TeamRow], list[st
         elif team and key(team) in team_lines:
             problems.append(f"the team “{team}” is also on line {team_lines[key(team)]}")
         team_lines.setdefault(key(team), line)
-        for name in row["players"]:
-            earlier = player_lines.get(key(name))
-            if earlier is not None and earlier != line:
-                problems.append(f"{name} is also on line {earlier}")
-            player_lines.setdefault(key(name), line)
+        problems += _players_on_other_lines(row["players"], line, player_lines, players)
         if problems:
             errors.append(f"Line {line}: {_sentence(problems)}")
         else:
@@ -232,6 +228,51 @@ def check_rows(season: Season, rows: list[dict]) -> tuple[list[TeamRow], list[st
                 )
             )
     return good, errors
+
+
+def _loose(name: str) -> str:
+    """A pub's name as a spreadsheet may mangle it: no accents, no apostrophes of any
+    kind (' ’ `), no spaces. "Nora Cronin’s" and "Nora Cronins" are "noracronins"."""
+    return "".join(c for c in unaccented(name) if c.isalnum())
+
+
+def _find_pub(pubs: dict[str, Pub], typed: str) -> Pub | None:
+    """The pub `typed` names: by its name in any case, else the one pub whose name is
+    the same but for accents, apostrophes and spaces (a phone turns ' into ’; a sheet
+    leaves it out). Pubs are the league's own short list, so only a match to one is
+    taken; two alike are left for the secretary to tell apart."""
+    if pub := pubs.get(key(typed)):
+        return pub
+    alike = [p for p in pubs.values() if _loose(p.name) == _loose(typed)]
+    return alike[0] if len(alike) == 1 and _loose(typed) else None
+
+
+def _players_on_other_lines(
+    names: list[str], line: int, player_lines: dict[str, tuple[str, int]], players: dict
+) -> list[str]:
+    """A player named on an earlier line too. Names are compared without their accents:
+    "Sean O Briain" under "Seán Ó Briain" is the same man typed twice, and saving both
+    would split his games between two lines of the player table. `player_lines` maps
+    each unaccented name to the first spelling seen and its line; it is filled here."""
+    problems = []
+    for name in names:
+        spelt, earlier = player_lines.setdefault(unaccented(name), (name, line))
+        if earlier == line:
+            continue
+        if key(spelt) == key(name):
+            problems.append(f"{name} is also on line {earlier}")
+        elif not _in_league_alike(name, players):  # else team_problems says it already
+            problems.append(
+                f"“{name}” is spelt “{spelt}” on line {earlier}: write one person's "
+                "name the same way each time, fadas and all (or add a town to tell two "
+                f"people apart: “{name} (Ennis)”)"
+            )
+    return problems
+
+
+def _in_league_alike(name: str, players: dict) -> bool:
+    """Whether a league player's name is `name` but for its accents."""
+    return any(unaccented(p.name) == unaccented(name) for p in players.values())
 
 
 def sign_rows(season: Season, rows: list[dict]) -> str:

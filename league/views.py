@@ -994,6 +994,8 @@ def invite_accept(request, league_slug, token):
     """An invitation's link: who it is for and what it gives; accept (logged in), or
     sign up or log in first. A refusal is told in plain words and changes nothing."""
     invite, refusal = services.invite_check(token=token, league_slug=league_slug)
+    if refusal and _accepted_by(invite, request.user, league_slug):
+        return render(request, "league/invite_accept.html", {"accepted": invite})
     league = invite.league if invite and not refusal else None
     if request.method == "POST" and not refusal:
         if not request.user.is_authenticated:
@@ -1016,6 +1018,20 @@ def invite_accept(request, league_slug, token):
         "pubs": list(invite.pubs.all()) if invite and not refusal else [],
     }
     return render(request, "league/invite_accept.html", context, status=410 if refusal else 200)
+
+
+def _accepted_by(invite, user, league_slug) -> bool:
+    """Whether `user` is the one who accepted this invitation of this league. They open
+    the link again (from the email next week, or a second tap on Accept): telling them
+    "used already, ask for a new one" would send them to the secretary for nothing.
+    Only while they still hold the role: one since removed is refused as before."""
+    if not (invite and user.is_authenticated and invite.used_by_id == user.pk):
+        return False
+    if invite.league.slug != league_slug:
+        return False
+    if invite.role == Invite.Role.SECRETARY:
+        return invite.league.secretaries.filter(pk=user.pk).exists()
+    return invite.pubs.filter(organisers=user).exists()
 
 
 # Closing a season; divisions ------------------------------------------------------------
