@@ -3,13 +3,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.views import favicon, healthz, service_worker
+from league.forms import LoginForm
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("favicon.ico", favicon, name="favicon"),
     path("sw.js", service_worker, name="service-worker"),
     path("admin/", admin.site.urls),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     # A forgotten password: Django's own views, the link sent by email.
     path("account/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),

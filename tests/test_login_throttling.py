@@ -132,3 +132,14 @@ def test_a_few_failures_of_several_people_behind_one_address_lock_nobody_else(cl
     for n in range(settings.AXES_ADDRESS_FAILURE_LIMIT - 1):
         attempt(client, f"typo{n % 4}", "wrong")
     assert attempt(client, user.username, PASSWORD).status_code == 302
+
+
+def test_an_email_address_logs_in_however_its_capitals_are_typed(client):
+    # Sign-up keeps the address in small letters; "Mary.Keane@Eircom.net", typed as at
+    # sign-up, was refused at every later login.
+    from league.services import account_create
+
+    account_create(email="Mary.Keane@Eircom.net", password=PASSWORD)
+    response = attempt(client, " Mary.Keane@Eircom.net", PASSWORD)
+    assert response.status_code == 302
+    assert client.session.get("_auth_user_id")
