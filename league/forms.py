@@ -5,6 +5,7 @@ import re
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm
+from django.template.defaultfilters import pluralize
 from django.utils.text import slugify
 
 import rules
@@ -194,6 +195,15 @@ class FixturesGenerateForm(forms.Form):
     def __init__(self, *args, season: Season, **kwargs):
         super().__init__(*args, **kwargs)
         self.season = season
+        made = season.fixtures.count()
+        if made:
+            self.fields[
+                "replace"
+            ].label = (
+                f"Replace the {made} fixture{pluralize(made)} already made (none has a result)"
+            )
+        else:  # a new season's page offered to replace fixtures it does not have
+            del self.fields["replace"]
 
     def clean_start(self):
         start = self.cleaned_data["start"]

@@ -540,7 +540,7 @@ def fixtures_generate(request, league_slug, season_slug):
     if not has_results and request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         existing = season.fixtures.count()
-        if existing and not data["replace"]:
+        if existing and not data.get("replace"):
             form.add_error(
                 "replace",
                 f"This season already has {existing} fixtures. Tick this box to replace them.",

@@ -98,6 +98,18 @@ def test_generating_over_existing_fixtures_asks_to_replace_them(client, world):
     assert Fixture.objects.filter(season=world.season).earliest("date").date.day == 14
 
 
+def test_the_replace_box_shows_only_over_fixtures_and_says_how_many(client, world):
+    # A new season's generate page offered to "Replace the fixtures already made".
+    for _ in range(4):
+        TeamFactory(season=world.season, pub=world.pub)
+    client.force_login(world.secretary)
+    url = reverse("league:manage-fixtures-generate", args=["clare", "winter"])
+    assert 'name="replace"' not in client.get(url).content.decode()
+    fixtures_generate(season=world.season, start=datetime.date(2026, 9, 7))
+    page = client.get(url).content.decode()
+    assert "Replace the 6 fixtures already made (none has a result)" in page
+
+
 def test_generating_over_results_is_refused_on_the_page(client, world):
     for _ in range(4):
         TeamFactory(season=world.season, pub=world.pub)
