@@ -796,11 +796,24 @@ def organisers(request, league_slug):
 
 
 @login_then_back
-@require_POST
+@asks_first
 def organiser_remove(request, league_slug, pub_slug, user_pk):
+    """An organiser's pub taken from them, asked first: on a match night a mis-tap left
+    the pub with nobody to start its games."""
     league = _secretary_league(request, league_slug)
     pub = get_object_or_404(league.pubs, slug=pub_slug)
-    user = get_object_or_404(pub.organisers, pk=user_pk)
+    user = pub.organisers.filter(pk=user_pk).first()
+    if user is None:  # a second tap, or Back to the question after "Yes"
+        messages.info(request, f"Already removed: they no longer organise {pub.name}.")
+        return redirect("league:manage-organisers", league.slug)
+    if request.method != "POST":
+        return _ask_to_remove(
+            request,
+            league,
+            question=f"Remove {user.username} as an organiser of {pub.name}?",
+            then=f"They can no longer start games or enter results at {pub.name}. "
+            "To give it back, invite them again.",
+        )
     services.organiser_remove(pub=pub, user=user)
     messages.success(request, f"{user.username} no longer organises {pub.name}.")
     return redirect("league:manage-organisers", league.slug)
@@ -977,10 +990,21 @@ def invite_revoke(request, league_slug, pk):
 
 
 @login_then_back
-@require_POST
+@asks_first
 def secretary_remove(request, league_slug, user_pk):
+    """A secretary's role taken from them (their own too), asked first."""
     league = _secretary_league(request, league_slug)
-    user = get_object_or_404(league.secretaries, pk=user_pk)
+    user = league.secretaries.filter(pk=user_pk).first()
+    if user is None:  # a second tap, or Back to the question after "Yes"
+        messages.info(request, "Already removed: they are no longer a secretary.")
+        return redirect("league:manage-organisers", league.slug)
+    if request.method != "POST":
+        return _ask_to_remove(
+            request,
+            league,
+            question=f"Remove {user.get_username()} as a secretary of {league.name}?",
+            then="They can no longer manage the league. To give it back, invite them again.",
+        )
     try:
         services.secretary_remove(league=league, user=user)
     except LeagueError as error:
@@ -988,6 +1012,12 @@ def secretary_remove(request, league_slug, user_pk):
     else:
         messages.success(request, f"{user.get_username()} is no longer a secretary.")
     return redirect("league:manage-organisers", league.slug)
+
+
+def _ask_to_remove(request, league, *, question: str, then: str):
+    """The question before a role is taken from someone (`asks_first`)."""
+    context = {"league": league, "question": question, "then": then}
+    return render(request, "league/role_remove.html", context)
 
 
 def invite_accept(request, league_slug, token):

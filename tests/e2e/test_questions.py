@@ -84,3 +84,27 @@ def test_back_after_starting_game_2_of_a_drive_starts_nothing(live_server, page,
     drive.refresh_from_db()
     assert drive.game == 2
     assert_accessible(page)
+
+
+def test_removing_an_organiser_asks_first_and_back_after_yes_says_they_are_removed(
+    live_server, page, assert_accessible
+):
+    # One tap took a pub from its organiser: on a match night, nobody could start a game.
+    pub = PubFactory(name="The Harbour Bar", slug="harbour")
+    pub.organisers.add(organiser := UserFactory(username="harbour"))
+    pub.league.secretaries.add(UserFactory(username="una"))
+    login(page, live_server, "una", PASSWORD)
+    page.goto(f"{live_server.url}/{pub.league.slug}/manage/organisers/")
+    page.get_by_role("button", name="Remove harbour from The Harbour Bar").click()
+    heading = "Remove harbour as an organiser of The Harbour Bar?"
+    expect(page.get_by_role("heading", name=heading)).to_be_visible()
+    assert_accessible(page)
+    assert pub.organisers.filter(pk=organiser.pk).exists()
+    page.get_by_role("button", name="Yes, remove").click()
+    expect(page.get_by_text("harbour no longer organises The Harbour Bar.")).to_be_visible()
+
+    back(page)
+    expect(
+        page.get_by_text("Already removed: they no longer organise The Harbour Bar.")
+    ).to_be_visible()
+    assert not pub.organisers.filter(pk=organiser.pk).exists()

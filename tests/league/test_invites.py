@@ -15,6 +15,7 @@ from league import services
 from league.models import Invite
 from tests.factories import UserFactory
 from tests.league.conftest import snapshot
+from tests.questions import ask
 
 pytestmark = pytest.mark.django_db
 
@@ -221,11 +222,16 @@ def test_the_roles_page_lists_secretaries_and_removes_one_but_never_the_last(cli
     client.force_login(world.secretary)
     page = client.get(reverse("league:manage-organisers", args=["clare"])).content.decode()
     assert "co-secretary" in page and "harbour" in page
-    client.post(reverse("league:manage-secretary-remove", args=["clare", co.pk]))
+    url = reverse("league:manage-secretary-remove", args=["clare", co.pk])
+    assert "Remove co-secretary as a secretary of" in ask(client, url).content.decode()
+    assert co in world.league.secretaries.all()  # asked first: nothing changed yet
+    client.post(url, {"confirm": "yes"})
     assert list(world.league.secretaries.all()) == [world.secretary]
     before = snapshot()
     response = client.post(
-        reverse("league:manage-secretary-remove", args=["clare", world.secretary.pk]), follow=True
+        reverse("league:manage-secretary-remove", args=["clare", world.secretary.pk]),
+        {"confirm": "yes"},
+        follow=True,
     )
     assert "A league needs a secretary" in response.content.decode()
     assert snapshot() == before

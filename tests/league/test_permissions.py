@@ -258,7 +258,7 @@ CHANGES = [
     (
         "league:manage-organiser-remove",
         lambda s: [s["league"], s["pub"].slug, s["world"].organiser.pk],
-        lambda s: {},
+        lambda s: {"confirm": "yes"},
         SECRETARY_CHANGE,
     ),
     (
@@ -294,7 +294,7 @@ CHANGES = [
     (
         "league:manage-secretary-remove",
         lambda s: [s["league"], s["co_secretary"].pk],
-        lambda s: {},
+        lambda s: {"confirm": "yes"},
         SECRETARY_CHANGE,
     ),
 ]
@@ -352,6 +352,8 @@ POST_ONLY = [
 # Ask first (league.asking): a GET draws the question; only its "Yes", a POST, acts.
 ASKED = {
     "league:team-remove",
+    "league:manage-organiser-remove",
+    "league:manage-secretary-remove",
     "league:fixture-postpone",
     "league:fixture-remove",
     "league:manage-division-delete",
@@ -409,7 +411,7 @@ def test_a_secretary_cannot_remove_an_organiser_of_another_league(client, scene)
         "league:manage-organiser-remove", args=["kerry", "harbour", scene["world"].organiser.pk]
     )
     before = snapshot()
-    assert client.post(url).status_code == 404
+    assert client.post(url, {"confirm": "yes"}).status_code == 404
     assert snapshot() == before
 
 

@@ -215,11 +215,16 @@ def test_a_secretary_gives_a_pub_to_a_new_organiser_and_takes_it_back(client, wo
     assert response.status_code == 302
     user = world.other_pub.organisers.get(username="thatch")
     assert client.get(url).status_code == 200
-    response = client.post(
-        reverse("league:manage-organiser-remove", args=["clare", "cronins", user.pk])
-    )
+    url = reverse("league:manage-organiser-remove", args=["clare", "cronins", user.pk])
+    question = ask(client, url).content.decode()  # asked first: nothing changes yet
+    assert "Remove thatch as an organiser of Nora Cronin&#x27;s?" in question
+    assert world.other_pub.organisers.filter(pk=user.pk).exists()
+    response = client.post(url, {"confirm": "yes"})
     assert response.status_code == 302
     assert not world.other_pub.organisers.filter(pk=user.pk).exists()
+    back = client.get(url, follow=True)  # Back to the question after "Yes"
+    said = [str(m) for m in back.context["messages"]]
+    assert said[-1] == "Already removed: they no longer organise Nora Cronin's."
 
 
 def test_a_taken_username_with_a_password_is_refused_on_the_page(client, world):
@@ -313,7 +318,10 @@ def test_wrong_ids_are_not_found(client, world):
     assert client.get("/clare/manage/seasons/nope/").status_code == 404
     assert client.get("/nope/manage/").status_code == 404
     assert client.get("/clare/fixtures/999999/edit/").status_code == 404
-    assert client.post("/clare/manage/organisers/harbour/999999/remove/").status_code == 404
+    assert client.post("/clare/manage/organisers/nope/1/remove/", follow=True).status_code == 404
+    # Someone who does not organise the pub (a second tap, Back after "Yes"): said so.
+    gone = client.post("/clare/manage/organisers/harbour/999999/remove/", follow=True)
+    assert "Already removed: they no longer organise" in gone.content.decode()
 
 
 def test_an_organiser_changes_the_initial_password(client, world):
