@@ -10,6 +10,7 @@ import datetime
 import json
 import os
 import platform
+import secrets
 import statistics
 import sys
 import time
@@ -281,6 +282,18 @@ def fresh_game_and_secretary(built):
     return Game.objects.get(pk=pool_of_games(built, 1)[0]), user
 
 
+def each_a_deal(run) -> dict:
+    """A deal POST run (`load.post_deals`), with every answer that saved no deal counted
+    as unexpected: a redirect to the login page or a refused key is a 302 or a 4xx, not
+    a deal, and must not pass for one."""
+    from scoring.models import Deal
+
+    before = Deal.objects.count()
+    result = run()
+    saved = Deal.objects.count() - before
+    return {**result, "saved": saved, "bad": result["bad"] + max(0, result["requests"] - saved)}
+
+
 def pool_of_games(built, count: int) -> list[int]:
     """Games in play (no deal yet) between two of the league's teams, for the POSTs."""
     from league.models import Team
@@ -323,7 +336,7 @@ def http(built, url, args) -> dict:
 
     from bench import load
     from bench.server import Browser, serving
-    from scoring.models import Deal, Game
+    from scoring.models import Game
 
     password = "bench-secretary-25"
     user = get_user_model().objects.create_user("bench-secretary", password=password)
@@ -334,7 +347,6 @@ def http(built, url, args) -> dict:
     standings_path = reverse("league:standings-teams", args=[built.league.slug, season.slug])
     sheet = Game.objects.filter(season=season, fixture__isnull=False).order_by("pk").first()
     sheet_path = reverse("scoring:game-sheet", args=[sheet.pk])
-    deals_before = Deal.objects.count()
     samples = {"hello": [], "standings": [], "conditional": [], "sheet": [], "deal_post": []}
     runs = []
     with serving(url, extra_env=redis_env(ONE_SERVER_REDIS)) as base:
@@ -365,8 +377,10 @@ def http(built, url, args) -> dict:
                 ),
                 (
                     "deal_post",
-                    lambda r=round_: load.post_deals(
-                        base, pool[r * per_run : (r + 1) * per_run], cookie, csrf, args.seconds
+                    lambda r=round_: each_a_deal(
+                        lambda: load.post_deals(
+                            base, pool[r * per_run : (r + 1) * per_run], cookie, csrf, args.seconds
+                        )
                     ),
                 ),
             ):
@@ -380,9 +394,10 @@ def http(built, url, args) -> dict:
     say("  one app server without Redis (the version read from PostgreSQL)")
     without = without_redis(url, standings_path, args)
     say("  two app servers on one PostgreSQL and one Redis")
-    two = two_servers(url, standings_path, sheet_path, pool[-per_run:], args)
-    saved = Deal.objects.count() - deals_before
-    posted = sum(r["requests"] for r in runs if r["what"] in ("deal_post", "two_deal_post"))
+    two = two_servers(url, standings_path, sheet_path, pool_of_games(built, per_run), args)
+    deal_runs = [r for r in runs if r["what"] == "deal_post"]
+    posted = sum(r["requests"] for r in deal_runs)
+    saved = sum(r["saved"] for r in deal_runs)
     # A page that answered nothing in its window counts as one answer in that window.
     floor_rps = 1 / args.seconds
     medians = {name: max(statistics.median(v), floor_rps) for name, v in samples.items()}
@@ -500,8 +515,11 @@ def two_servers(url, standings_path, sheet_path, games, args) -> dict:
     from bench import load
     from bench.server import Browser, serving
 
-    env = redis_env(TWO_SERVERS_REDIS)
-    rps = {}
+    # One deployment: the servers share the secret key, as they must in production (a
+    # login made on one is ended by the other otherwise, and every POST answered as a
+    # redirect to the login page).
+    env = {**redis_env(TWO_SERVERS_REDIS), "DJANGO_SECRET_KEY": secrets.token_urlsafe(50)}
+    rps, unexpected = {}, {}
     with (
         serving(url, workers=1, extra_env=env) as one,
         serving(url, workers=1, extra_env=env) as two,
@@ -529,12 +547,16 @@ def two_servers(url, standings_path, sheet_path, games, args) -> dict:
         for name, run_ in kinds.items():
             for base in bases:
                 load.drain(base)
-            results = load.together(
-                [lambda b=b, i=i, run_=run_: run_(b, i) for i, b in enumerate(bases)]
-            )
-            rps[name] = round(sum(r["rps"] for r in results), 1)
-            say(f"  two servers, {name}: {rps[name]:.0f} req/s")
-    return {"rps": rps, "redis": env["REDIS_URL"]}
+
+            def run_both(run_=run_):
+                results = load.together([lambda b=b, i=i: run_(b, i) for i, b in enumerate(bases)])
+                return {key: sum(r[key] for r in results) for key in ("rps", "requests", "bad")}
+
+            result = each_a_deal(run_both) if name == "deal_post" else run_both()
+            rps[name] = round(result["rps"], 1)
+            unexpected[name] = result["bad"]
+            say(f"  two servers, {name}: {rps[name]:.0f} req/s ({result['bad']} unexpected)")
+    return {"rps": rps, "unexpected": unexpected, "redis": env["REDIS_URL"]}
 
 
 def national_night(rps: dict, redrawn: dict) -> dict:
@@ -733,7 +755,8 @@ def table(report) -> str:
         f"| deal POST (fresh key) | {h['deal_post']:.0f} |",
         "",
         f"Deal POSTs answered {report['http']['deal_posts_answered']:,}, deals saved "
-        f"{report['http']['deals_saved']:,}.",
+        f"{report['http']['deals_saved']:,} (one app server; two app servers: "
+        f"{report['http']['two_servers']['unexpected']['deal_post']} answers saved no deal).",
         f"Busy night: {report['model']['model']}. Share of the server it needs, by request: "
         + ", ".join(f"{k} {v:.1%}" for k, v in report["model"]["busy_share_by_request"].items())
         + f"; capacity = 1 / {report['model']['server_busy_share']:.3f}.",

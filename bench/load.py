@@ -4,6 +4,7 @@ of answered requests, with the count of unexpected answers beside it."""
 
 import http.client
 import re
+import secrets
 import shutil
 import subprocess
 import tempfile
@@ -115,7 +116,9 @@ end
 function init(args)
   nthreads = {CONNECTIONS}
   idx = tid
-  math.randomseed(os.time() * 1000 + tid * 7919)
+  -- A seed of this script's own: two wrk processes started in the same second (two
+  -- servers loaded at once) made the same keys from the clock, refused as reused.
+  math.randomseed({secrets.randbits(30)} + tid * 7919)
 end
 local function hex(n)
   local s = ""

@@ -14,8 +14,9 @@ import uuid
 import pytest
 import redis
 
-from bench.server import serving
+from bench.server import Browser, serving
 from scoring.models import Deal
+from tests.factories import PASSWORD, UserFactory
 from tests.reliability.conftest import database_url, race
 from tests.reliability.test_races_http import PHONES, deal_poster, new_game, scorer_session
 
@@ -30,7 +31,13 @@ def two_servers(django_db_setup, django_db_blocker):
     prefix = f"two-servers-{secrets.token_hex(4)}"
     with django_db_blocker.unblock():
         url = database_url()
-    env = {"REDIS_URL": REDIS, "DJANGO_CACHE_PREFIX": prefix}
+    # One deployment: every app server has the same secret key, or a login made on one
+    # is refused and ended on the other (README, Production).
+    env = {
+        "REDIS_URL": REDIS,
+        "DJANGO_CACHE_PREFIX": prefix,
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+    }
     with (
         serving(url, workers=1, extra_env=env) as one,
         serving(url, workers=1, extra_env=env) as two,
@@ -78,6 +85,23 @@ def test_each_server_shows_every_deal_saved_through_the_other_on_its_next_page(t
         after = get(reader, path)
         assert after != before, f"round {n}: the reader's page is the old one"
         assert re.search(r"\b15\b", after) and re.search(r"\b10\b", after)
+
+
+def test_a_login_made_on_one_server_is_kept_on_the_other(two_servers, settings):
+    # A secretary logged in through one server and sent to the other by the balancer
+    # must stay logged in on both (a login is checked with the secret key).
+    one, two = two_servers
+    game = new_game()
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]  # the servers'
+    game.league.secretaries.add(UserFactory(username="una"))
+    sheet = f"/games/{game.pk}/"
+    phone = Browser(one)
+    phone.login("una", PASSWORD)
+    for base in (two, one, two):
+        phone.base = base
+        status, page = phone.get(sheet)
+        assert status == 200, f"{base}: {status}"
+        assert "Log out" in page
 
 
 def test_a_scorer_session_made_on_one_server_scores_on_the_other(two_servers):
