@@ -12,7 +12,8 @@
   renamed team is never two teams on one page.
 - The same name in any case ("ÁINE TEAM", "áine team") is the same name: the services
   compare `key`s, and the database holds unique constraints on `Lower(name)`. Lists
-  sort by `unaccented` names, so a fada does not send a name to the end.
+  sort by `unaccented` names, so a fada does not send a name to the end; the database
+  sorts them alike (`league.models.ByName`).
 """
 
 import re

@@ -18,6 +18,7 @@ from django.db.models import Count, F, Q, Sum
 from django.urls import reverse
 
 from league.models import (
+    ByName,
     Division,
     Fixture,
     FixtureTeam,
@@ -617,7 +618,7 @@ def player_partners(player: Player) -> list[dict]:
         .exclude(player=player)
         .values("player_id", "player__name")
         .annotate(together=Count("pk"), wins=Count("pk", filter=Q(sideresult__won=True)))
-        .order_by("-together", "player__name")
+        .order_by("-together", ByName("player__name"))
     )
 
 

@@ -10,7 +10,10 @@ from django.conf import settings
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
-from django_tables2.utils import signature
+from django_tables2.data import TableListData
+from django_tables2.utils import Accessor, OrderBy, signature
+
+from league.names import unaccented
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 # A body cell, and the second of a row: its row's header.
@@ -27,8 +30,36 @@ class Number(tables.Column):
         super().__init__(verbose_name, attrs=NUM, **kwargs)
 
 
+class ReadersOrder(TableListData):
+    """A table's rows re-sorted by a header as a reader sorts them: a name with its
+    letter whatever its fada or capital ("Áine" among the A's, "de Búrca" among the
+    D's), where Python's own order put both after "Zoe"; numbers as numbers."""
+
+    def order_by(self, aliases):
+        keys = []
+        for alias in aliases:  # each column's own keys, reversed for "-alias", as tables2
+            column = self.table.columns[OrderBy(alias).bare]
+            same = alias[0] == column.order_by_alias[0]
+            keys += column.order_by if same else column.order_by.opposite
+        for key in reversed(keys):  # the last key first: each sort keeps the order of ties
+            accessor = Accessor(key.bare)
+            self.data.sort(
+                key=lambda row: _readers_key(accessor.resolve(row, quiet=True)),
+                reverse=key.is_descending,
+            )
+
+
+def _readers_key(value):
+    if isinstance(value, str):
+        return (1, unaccented(value))
+    return (0, value) if value is not None else (2, 0)
+
+
 class StandingsTable(tables.Table):
     position = tables.Column("Pos", attrs=NUM)
+
+    def __init__(self, data, **kwargs):
+        super().__init__(ReadersOrder(data), **kwargs)
 
     class Meta:
         template_name = "league/standings_table.html"

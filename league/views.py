@@ -45,6 +45,7 @@ from league.imports import (
     unsign_rows,
 )
 from league.models import (
+    ByName,
     Fixture,
     FixtureTeam,
     Invite,
@@ -835,7 +836,7 @@ def tonight(request, league_slug):
         "season": season,
         "pubs": pubs,
         "today": today,
-        "fixtures": at_my_pubs.filter(date=today).order_by("pub__name", "pk"),
+        "fixtures": at_my_pubs.filter(date=today).order_by(ByName("pub__name"), "pk"),
         "next": at_my_pubs.upcoming().filter(date__gt=today).order_by("date", "pk")[:6],
         "teams": season_teams(season).filter(pub__in=pubs) if season else [],
     }
@@ -1125,7 +1126,7 @@ def division_delete(request, league_slug, season_slug, pk):
             "league": season.league,
             "season": season,
             "division": division,
-            "teams": division.teams.order_by("name"),
+            "teams": division.teams.all(),
         }
         return render(request, "league/division_delete.html", context)
     services.division_delete(division=division)

@@ -8,7 +8,7 @@ from django.db import connection
 from django.db.models import OuterRef
 
 import rules
-from league.models import Fixture, FixtureTeam, Pub
+from league.models import ByName, Fixture, FixtureTeam, Pub
 from scoring.models import Deal, Game, GameEvent, GameSide
 
 SHEET_RELATIONS = ("league", "season", "pub", "fixture__pub", "confirmation")
@@ -133,7 +133,7 @@ def roles_in_league(game: Game, user_ids) -> dict[int, str]:
     pubs = defaultdict(list)
     organised = (
         Pub.organisers.through.objects.filter(pub__league=game.league, user_id__in=user_ids)
-        .order_by("pub__name")
+        .order_by(ByName("pub__name"))
         .values_list("user_id", "pub_id", "pub__name")
     )
     for user_id, pub_id, name in organised:

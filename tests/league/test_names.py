@@ -5,6 +5,7 @@ import unicodedata
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 
 from league import services
 from league.models import Player, Team
@@ -118,3 +119,28 @@ def test_the_database_refuses_the_same_name_in_another_case(world):
     TeamFactory(season=world.season, pub=world.pub, name="ÁINE TEAM")
     with pytest.raises(IntegrityError), transaction.atomic():
         Team.objects.create(season=world.season, pub=world.pub, name="áine team")
+
+
+READER_ORDER = ["Áine Casey", "Brian Ó Sé", "de Búrca Seán", "Zoe Walsh"]
+
+
+def test_the_database_lists_names_with_their_letter_whatever_their_fada_or_capital(world):
+    # By the database's own order (the C locale) "Áine" and "de Búrca" came after "Zoe".
+    for name in reversed(READER_ORDER):
+        PlayerFactory(league=world.league, name=name)
+        TeamFactory(season=world.season, pub=world.pub, name=name)
+    players = Player.objects.filter(name__in=READER_ORDER).values_list("name", flat=True)
+    teams = Team.objects.filter(season=world.season).values_list("name", flat=True)
+    assert list(players) == READER_ORDER
+    assert list(teams) == READER_ORDER
+
+
+def test_the_fixture_form_offers_the_teams_in_a_readers_order(client, world):
+    for name in reversed(READER_ORDER):
+        TeamFactory(season=world.season, pub=world.pub, name=name)
+    client.force_login(world.secretary)
+    page = client.get(reverse("league:manage-fixture-create", args=["clare", "winter"]))
+    home = page.content.decode().split('name="home"')[1].split("</select>")[0]
+    assert [home.index(name) for name in READER_ORDER] == sorted(
+        home.index(name) for name in READER_ORDER
+    )

@@ -97,3 +97,14 @@ def test_a_table_with_no_rows_says_so():
 
     assert "No games counted yet." in html
     assert "<tbody>" in html and "<tr" in html.split("<tbody>")[1]
+
+
+def test_a_header_sorts_names_as_a_reader_does():
+    # Python's own order put "Áine" and "de Búrca" after "Zoe".
+    names = ["Zoe Walsh", "de Búrca", "Brian Ó Sé", "Áine Casey"]
+    rows = [team(n, name=name, pub=name) for n, name in enumerate(names, start=1)]
+    reader = ["Áine Casey", "Brian Ó Sé", "de Búrca", "Zoe Walsh"]
+    assert [row.record["name"] for row in TeamTable(rows, order_by="team").rows] == reader
+    assert [row.record["name"] for row in TeamTable(rows, order_by="-team").rows] == reader[::-1]
+    assert [row.record["pub"] for row in TeamTable(rows, order_by="pub").rows] == reader
+    assert [row.record["name"] for row in PlayerTable(rows, order_by="player").rows] == reader
