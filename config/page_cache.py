@@ -4,7 +4,8 @@ Public pages for visitors, answered whole from the cache.
 A visitor (no session cookie: no login, no scorer link) asking for a public page of a
 league (its home, seasons, pubs, players, teams, fixtures, standings and their files,
 game sheets and records) gets the response kept under the page's address (only the
-query parameters the page knows) and its htmx target, if it was drawn at the league's
+query parameters the page knows), its htmx target and the day (pages say "tonight"), if
+it was drawn at the league's
 current content version, which every change that shows on a public page moves on
 (`league.results`). With Redis the current version is published in the cache, and a
 visit costs at most one round trip to it, no query and no rendering; mostly none at all,
@@ -34,6 +35,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from django.urls import Resolver404, resolve
+from django.utils import timezone
 from django.utils.csp import CSP, build_policy
 from django.utils.http import http_date, parse_etags
 
@@ -241,7 +243,9 @@ def _key(request) -> str:
     query = request.GET if request.META.get("QUERY_STRING") else {}
     chosen = [(name, query.get(name, "")) for name in PARAMETERS]
     target = (request.META.get("HTTP_HX_REQUEST", ""), request.META.get("HTTP_HX_TARGET", ""))
-    text = repr((request.path_info, chosen, target))
+    # The day is part of it: pages say "tonight" and the next fixtures, and a pub's screen
+    # names the day, though no result changed overnight.
+    text = repr((request.path_info, chosen, target, timezone.localdate().toordinal()))
     return f"page:{HEADER_SETTINGS}:{hashlib.sha256(text.encode()).hexdigest()}"
 
 

@@ -15,6 +15,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from config import page_cache
 from league import services
@@ -515,3 +516,17 @@ def test_a_lost_subscription_forgets_every_copy(season, redis_cache):
     _, _, commands = visit(teams_url(season))
 
     assert commands > 0  # read from Redis again, not from a copy heard of by no news
+
+
+def test_a_new_day_draws_the_pages_anew_though_nothing_changed(season, monkeypatch):
+    # The pub's screen names the day and tonight's matches: kept from last night, with no
+    # result entered since, it said yesterday on the wall until the first deal of the day.
+    pub = season.teams.first().pub
+    url = reverse("screens:pub", args=["clare", pub.slug])
+    today = timezone.localtime()
+    assert f"{today:%A} {today.day} {today:%B}" in Client().get(url).content.decode()
+
+    tomorrow = today + datetime.timedelta(days=1)
+    monkeypatch.setattr(timezone, "now", lambda: tomorrow)
+    page = Client().get(url).content.decode()
+    assert f"{tomorrow:%A} {tomorrow.day} {tomorrow:%B}" in page
