@@ -135,9 +135,13 @@ class Pub(models.Model):
 
 class SeasonQuerySet(models.QuerySet):
     def current(self):
-        """The running season, else the latest by start date."""
+        """The season being played: the running one that started last. Else a running
+        one not started yet (set running early, as next season is readied), else the
+        latest by start date."""
+        running = Q(status=Season.Status.RUNNING)
+        started = running & Q(start_date__lte=timezone.localdate())
         return self.order_by(
-            models.Case(models.When(status=Season.Status.RUNNING, then=0), default=1),
+            models.Case(models.When(started, then=0), models.When(running, then=1), default=2),
             "-start_date",
         ).first()
 

@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils import timezone
 
 from league import services
 from league.models import Season
@@ -136,3 +137,18 @@ def test_the_seasons_page_costs_the_same_few_queries_for_two_seasons_or_twelve(
     with django_assert_num_queries(4):
         response = client.get(SEASONS_URL)
     assert len(response.context["seasons"]) == 12
+
+
+def test_a_season_set_running_before_it_starts_waits_for_its_first_day(client, world):
+    # A secretary readying next season set it to Running (as its page advises): the home
+    # page, the pubs' screens and the header went to it, tonight's matches and all.
+    start = timezone.localdate() + datetime.timedelta(days=30)
+    spring = SeasonFactory(
+        league=world.league, name="Spring", slug="spring", start_date=start, status="running"
+    )
+    assert world.league.seasons.current() == world.season
+    assert "Current season" in card_of(client.get(SEASONS_URL).content.decode(), "Winter")
+
+    world.season.status = Season.Status.FINISHED  # the one being played is closed
+    world.season.save()
+    assert world.league.seasons.current() == spring
