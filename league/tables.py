@@ -43,16 +43,20 @@ class ReadersOrder(TableListData):
             keys += column.order_by if same else column.order_by.opposite
         for key in reversed(keys):  # the last key first: each sort keeps the order of ties
             accessor = Accessor(key.bare)
+            down = key.is_descending
             self.data.sort(
-                key=lambda row: _readers_key(accessor.resolve(row, quiet=True)),
-                reverse=key.is_descending,
+                key=lambda row: _readers_key(accessor.resolve(row, quiet=True), down),
+                reverse=down,
             )
 
 
-def _readers_key(value):
+def _readers_key(value, descending: bool):
+    """Numbers, then names; a blank last whichever way the column is sorted."""
+    if value is None:
+        return (-1 if descending else 2, 0)
     if isinstance(value, str):
         return (1, unaccented(value))
-    return (0, value) if value is not None else (2, 0)
+    return (0, value)
 
 
 class StandingsTable(tables.Table):

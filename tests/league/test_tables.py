@@ -108,3 +108,9 @@ def test_a_header_sorts_names_as_a_reader_does():
     assert [row.record["name"] for row in TeamTable(rows, order_by="-team").rows] == reader[::-1]
     assert [row.record["pub"] for row in TeamTable(rows, order_by="pub").rows] == reader
     assert [row.record["name"] for row in PlayerTable(rows, order_by="player").rows] == reader
+
+
+def test_a_blank_comes_last_whichever_way_a_column_is_sorted():
+    rows = [team(1, marches=2), team(2, marches=None), team(3, marches=5)]
+    assert [r.record["id"] for r in TeamTable(rows, order_by="marches").rows] == [1, 3, 2]
+    assert [r.record["id"] for r in TeamTable(rows, order_by="-marches").rows] == [3, 1, 2]
