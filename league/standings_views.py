@@ -58,8 +58,11 @@ def _filters(request, season):
     return {"pubs": pubs, "divisions": divisions, "pub": pub, "division": division}
 
 
-def _tables(league: League, season: Season | None, kind: str, filters: dict) -> dict:
-    """The table for one kind, and the unranked players below it. A season's team
+def _tables(
+    league: League, season: Season | None, kind: str, filters: dict, *, everyone=False
+) -> dict:
+    """The table for one kind, and the unranked players below it; `everyone`, the
+    downloads', with them in it after the ranked, with no position. A season's team
     table with divisions is one table, division by division (the downloads), and a
     table of each division under its name (`sections`, for the page)."""
     if kind == "teams" and season is None:
@@ -85,6 +88,8 @@ def _tables(league: League, season: Season | None, kind: str, filters: dict) -> 
             ranked, others = standings.all_time_player_rows(league, min_games=min_games)
         else:
             ranked, others = standings.player_rows(season)
+        if everyone:
+            ranked, others = [*ranked, *others], []
         return {"table": PlayerTable(ranked, order_by="position"), "others": others}
     if kind == "pubs":
         rows = standings.pub_rows(season, league=league)
@@ -228,8 +233,7 @@ def _download(request, league, season, kind, fmt):
     if fmt not in FORMATS or kind not in KINDS:
         raise Http404("No such download.")
     filters = _filters(request, season) if season and kind == "teams" else {}
-    tables = _tables(league, season, kind, filters)
-    table = tables["table"]
+    table = _tables(league, season, kind, filters, everyone=True)["table"]
     RequestConfig(request, paginate=False).configure(table)
     filename = f"{_file_name(league, season, kind)}.{fmt}"
     if fmt == "csv":

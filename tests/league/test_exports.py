@@ -112,3 +112,25 @@ def test_the_xlsx_opens_with_its_header_frozen_and_columns_wide_enough(client, s
         letter = openpyxl.utils.get_column_letter(header.index(name) + 1)
         longest = max(len(str(cell.value or "")) for cell in sheet[letter])
         assert sheet.column_dimensions[letter].width >= longest, name
+
+
+def test_the_player_files_list_the_players_not_yet_ranked_after_the_rest(client, season):
+    # With a minimum of games, the files held only the ranked: a secretary who sent the
+    # spreadsheet round left out every player the page lists under "Not yet ranked".
+    season.min_games = 2
+    season.save()
+    page = client.get(reverse("league:standings-players", args=["clare", season.slug]))
+    unranked = {p["name"] for p in page.context["others"]}
+    assert len(unranked) == 4  # the players of the two teams that played once
+
+    url = reverse("league:standings-download", args=["clare", season.slug, "players", "csv"])
+    rows = list(csv.reader(io.StringIO(client.get(url).content.decode("utf-8")[1:])))
+    header, body = rows[0], rows[1:]
+    positions = [row[header.index("Pos")] for row in body]
+    assert positions == ["1", "1", "", "", "", ""]
+    assert {row[header.index("Player")] for row in body[2:]} == unranked
+    assert {row[header.index("Games")] for row in body[2:]} == {"1"}
+
+    url = reverse("league:standings-download", args=["clare", season.slug, "players", "xlsx"])
+    sheet = openpyxl.load_workbook(io.BytesIO(client.get(url).content)).active
+    assert [row[0].value for row in sheet.iter_rows(min_row=2)] == [1, 1, None, None, None, None]
