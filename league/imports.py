@@ -27,7 +27,7 @@ import openpyxl
 from django.core import signing
 
 from league.models import Division, Pub, Season
-from league.names import key, unaccented
+from league.names import key, loose, unaccented
 from league.services import (
     LeagueError,
     _sentence,
@@ -230,12 +230,6 @@ def check_rows(season: Season, rows: list[dict]) -> tuple[list[TeamRow], list[st
     return good, errors
 
 
-def _loose(name: str) -> str:
-    """A pub's name as a spreadsheet may mangle it: no accents, no apostrophes of any
-    kind (' ’ `), no spaces. "Nora Cronin’s" and "Nora Cronins" are "noracronins"."""
-    return "".join(c for c in unaccented(name) if c.isalnum())
-
-
 def _find_pub(pubs: dict[str, Pub], typed: str) -> Pub | None:
     """The pub `typed` names: by its name in any case, else the one pub whose name is
     the same but for accents, apostrophes and spaces (a phone turns ' into ’; a sheet
@@ -243,8 +237,8 @@ def _find_pub(pubs: dict[str, Pub], typed: str) -> Pub | None:
     taken; two alike are left for the secretary to tell apart."""
     if pub := pubs.get(key(typed)):
         return pub
-    alike = [p for p in pubs.values() if _loose(p.name) == _loose(typed)]
-    return alike[0] if len(alike) == 1 and _loose(typed) else None
+    alike = [p for p in pubs.values() if loose(p.name) == loose(typed)]
+    return alike[0] if len(alike) == 1 and loose(typed) else None
 
 
 def _players_on_other_lines(

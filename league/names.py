@@ -38,6 +38,12 @@ def unaccented(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+def loose(name: str) -> str:
+    """A name as a phone or a spreadsheet may mangle it: no accents, no apostrophes of
+    any kind (' ’ `), no spaces. "Nora Cronin’s" and "Nora Cronins" are "noracronins"."""
+    return "".join(c for c in unaccented(name) if c.isalnum())
+
+
 def name_problem(text: str, *, what: str = "name") -> str | None:
     """Why `text` cannot be a name, as a phrase ("the team's name “…” holds …"), or
     None."""

@@ -38,7 +38,7 @@ from league.models import (
     Team,
     TeamMember,
 )
-from league.names import key, name_problem, tidy, unaccented
+from league.names import key, loose, name_problem, tidy, unaccented
 from league.results import content_changed
 from league.selectors import fixtures_with_teams, with_results
 from league.standings import standings_derive
@@ -133,6 +133,7 @@ def pub_create(*, league: League, name: str, town: str = "") -> Pub:
         with transaction.atomic():
             if league.pubs.filter(Q(name__iexact=name) | Q(slug=slug)).exists():
                 raise LeagueError(f"This league already has a pub called “{name}”.")
+            _check_no_pub_alike(league.pubs.all(), name)
             pub = Pub.objects.create(
                 league=league, name=name, slug=slug, town=_name(town, what="town")
             )
@@ -150,14 +151,28 @@ def pub_update(*, pub: Pub, name: str, town: str = "") -> Pub:
     taken = f"This league already has a pub called “{name}”."
     try:
         with transaction.atomic():
-            if pub.league.pubs.exclude(pk=pub.pk).filter(name__iexact=name).exists():
+            others = pub.league.pubs.exclude(pk=pub.pk)
+            if others.filter(name__iexact=name).exists():
                 raise LeagueError(taken)
+            _check_no_pub_alike(others, name)
             pub.name, pub.town = name, town
             pub.save(update_fields=["name", "town"])
             content_changed(league_id=pub.league_id)
     except IntegrityError as error:
         raise LeagueError(taken) from error
     return pub
+
+
+def _check_no_pub_alike(pubs, name: str) -> None:
+    """Refuse a pub's name that differs from another's only by accents, apostrophes or
+    spaces: the two look the same in every menu, and an import row naming either
+    would match neither (league.imports)."""
+    alike = next((p for p in pubs if loose(p.name) == loose(name)), None)
+    if alike is not None:
+        raise LeagueError(
+            f"“{name}” looks like {alike.name}, a pub of the league already: add the town "
+            f"to tell two pubs apart, such as “{name} (Ennis)”."
+        )
 
 
 # Teams and players --------------------------------------------------------------------
@@ -421,8 +436,14 @@ def player_update(*, player: Player, name: str, home_pub: Pub | None) -> Player:
     try:
         with transaction.atomic():
             others = Player.objects.filter(league_id=player.league_id).exclude(pk=player.pk)
-            if any(key(other) == key(name) for other in others.values_list("name", flat=True)):
+            names = list(others.values_list("name", flat=True))
+            if any(key(other) == key(name) for other in names):
                 raise LeagueError(f"There is already a player called “{name}” in this league.")
+            if alike := next((n for n in names if unaccented(n) == unaccented(name)), None):
+                raise LeagueError(
+                    f"“{name}” looks like {alike}, a player of the league already: add "
+                    f"something to tell two people apart, such as a town: “{name} (Ennis)”."
+                )
             player.name, player.home_pub = name, home_pub
             player.save(update_fields=["name", "home_pub"])
             content_changed(league_id=player.league_id)

@@ -71,6 +71,24 @@ def test_renaming_a_player_to_another_in_capitals_is_refused(world):
     assert snapshot() == before
 
 
+def test_renaming_a_player_to_another_but_for_the_fadas_is_refused_and_their_own_fadas_kept(
+    world,
+):
+    # The rename skipped the check a new player gets: "Brid Moloney" beside "Bríd
+    # Moloney", one person on two lines of the player table.
+    PlayerFactory(league=world.league, name="Bríd Moloney")
+    other = PlayerFactory(league=world.league, name="Pádraig Keane")
+    before = snapshot()
+    with pytest.raises(LeagueError) as refused:
+        services.player_update(player=other, name="brid moloney", home_pub=None)
+    assert "“brid moloney” looks like Bríd Moloney, a player of the league already" in str(
+        refused.value
+    )
+    assert snapshot() == before
+    services.player_update(player=other, name="Padraig Keane", home_pub=None)  # their own
+    assert Player.objects.get(pk=other.pk).name == "Padraig Keane"
+
+
 def test_a_team_named_again_in_another_case_is_refused(world):
     TeamFactory(season=world.season, pub=world.pub, name="ÁINE TEAM")
     before = snapshot()

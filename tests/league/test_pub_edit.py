@@ -40,6 +40,24 @@ def test_a_name_another_pub_has_in_any_case_is_refused_and_nothing_changes(clien
     assert snapshot() == before
 
 
+@pytest.mark.parametrize("name", ["Nóra Cronin's", "Nora Cronin’s", "Nora Cronins"])
+def test_a_name_another_pub_has_but_for_accents_or_apostrophes_is_refused(client, world, name):
+    # Three pubs that looked alike in every menu; an import row of the name then matched
+    # none of them ("add it first"). Told apart by the town, they may both be kept.
+    client.force_login(world.secretary)
+    before = snapshot()
+    for url, data in (
+        (edit_url(world.pub), {"name": name, "town": ""}),
+        (reverse("league:manage-pub-create", args=["clare"]), {"name": name, "town": "Ennis"}),
+    ):
+        page = client.post(url, data).content.decode()
+        assert "Nothing was saved" in page
+        assert "looks like Nora Cronin&#x27;s, a pub of the league already" in page
+        assert snapshot() == before
+    response = client.post(edit_url(world.pub), {"name": f"{name} (Kilkee)", "town": ""})
+    assert response.status_code == 302
+
+
 def test_its_own_name_in_other_capitals_is_kept(client, world):
     client.force_login(world.secretary)
     client.post(edit_url(world.pub), {"name": "THE HARBOUR BAR", "town": ""})
