@@ -71,6 +71,7 @@ def season_create(*, league: League, name: str, divisions: Sequence[str] = (), *
         with transaction.atomic():
             if league.seasons.filter(slug=slug).exists():
                 raise LeagueError(f"This league already has a season called “{name}”.")
+            _check_season_name_free(league.seasons.all(), name)
             season = Season(league=league, name=name, slug=slug, **fields)
             season.full_clean()
             season.save()
@@ -89,6 +90,9 @@ def season_update(*, season: Season, **fields) -> Season:
     already started keep the rules they started with."""
     _check_season_fields(fields, start=fields.get("start_date", season.start_date))
     with transaction.atomic():
+        if "name" in fields:
+            fields["name"] = _name(fields["name"], what="season's name")
+            _check_season_name_free(season.league.seasons.exclude(pk=season.pk), fields["name"])
         counting = fields.get("confirmed_only", season.confirmed_only) != season.confirmed_only
         for field, value in fields.items():
             setattr(season, field, value)
@@ -101,6 +105,13 @@ def season_update(*, season: Season, **fields) -> Season:
             standings_derive(season_id=season.pk)
         content_changed(league_id=season.league_id)
     return season
+
+
+def _check_season_name_free(seasons, name: str) -> None:
+    """Refuse a name another season has in any case (a renamed season keeps its
+    address, so addresses alone do not tell). Compared in Python, as team names are."""
+    if any(key(other) == key(name) for other in seasons.values_list("name", flat=True)):
+        raise LeagueError(f"This league already has a season called “{name}”.")
 
 
 def _check_season_fields(fields: dict, *, start) -> None:

@@ -91,6 +91,26 @@ def test_a_second_season_of_the_same_name_is_refused(world):
     assert snapshot() == before
 
 
+def test_a_season_named_as_another_renamed_one_or_renamed_as_another_is_refused(world):
+    # Only addresses were compared: a season renamed "Winter 2026/27" keeps its address,
+    # and a second "Winter 2026/27" was saved beside it, on the seasons page twice.
+    services.season_update(season=world.season, name="Winter 2026/27")
+    before = snapshot()
+    with pytest.raises(LeagueError, match="already has a season called “winter 2026/27”"):
+        services.season_create(
+            league=world.league, name="winter 2026/27", start_date=datetime.date(2027, 1, 9)
+        )
+    assert snapshot() == before
+    spring = services.season_create(
+        league=world.league, name="Spring 2027", start_date=datetime.date(2027, 3, 1)
+    )
+    before = snapshot()
+    with pytest.raises(LeagueError, match="already has a season called “Winter 2026/27”"):
+        services.season_update(season=spring, name="Winter 2026/27")
+    assert snapshot() == before
+    services.season_update(season=spring, name="SPRING 2027")  # its own, in capitals
+
+
 def test_a_season_can_be_edited_and_a_bad_edit_changes_nothing(world):
     services.season_update(season=world.season, target=31, tiebreaks=["points", "marches"])
     world.season.refresh_from_db()
