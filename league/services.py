@@ -410,6 +410,11 @@ def _check_teams_still_there(teams: Sequence[Team]) -> None:
             raise LeagueError(f"{team.name} was removed meanwhile: nothing was saved.")
 
 
+def team_kept(team: Team) -> str:
+    """Why a team with a game started is not removed (`team_remove`), in words."""
+    return f"{team.name} has a game started, so it stays; its players can be changed."
+
+
 def team_remove(*, team: Team) -> int:
     """A team entered by mistake taken off its season by a secretary, only while no game
     of its matches has started; its fixtures go with it (a match without one of its
@@ -419,9 +424,7 @@ def team_remove(*, team: Team) -> int:
     with transaction.atomic():
         fixtures = _lock_team_fixtures(team)
         if any(fixture.games_started for fixture in fixtures):
-            raise LeagueError(
-                f"{team.name} has a game started, so it stays; its players can be changed."
-            )
+            raise LeagueError(team_kept(team))
         _lock_team(team)
         if set(team.fixtures.values_list("pk", flat=True)) != {f.pk for f in fixtures}:
             raise LeagueError(
@@ -778,6 +781,11 @@ def fixture_postpone(*, fixture: Fixture) -> Fixture:
     return fixture
 
 
+def fixture_kept(fixture: Fixture) -> str:
+    """Why a fixture with a game started is not removed (`fixture_remove`), in words."""
+    return f"{fixture} has a game started, so it stays; it can be moved or re-planned."
+
+
 def fixture_remove(*, fixture: Fixture) -> None:
     """A fixture entered by mistake taken off its season by a secretary, only while no
     game of it has started: under its lock, which a game's start takes too, so a game
@@ -785,9 +793,7 @@ def fixture_remove(*, fixture: Fixture) -> None:
     with transaction.atomic():
         locked = _lock_fixture(fixture)
         if locked.games_started:
-            raise LeagueError(
-                f"{fixture} has a game started, so it stays; it can be moved or re-planned."
-            )
+            raise LeagueError(fixture_kept(fixture))
         locked.delete()
         content_changed(league_id=fixture.season.league_id)
 

@@ -449,6 +449,9 @@ def team_remove(request, league_slug, pk):
     season = team.season
     if request.method != "POST":  # the first tap asks, naming its fixtures
         fixtures = fixtures_with_teams(team.fixtures.order_by("date", "pk"))
+        if any(fixture.games_started for fixture in fixtures):  # Back, or an old tab
+            messages.error(request, services.team_kept(team))
+            return redirect("league:team-edit", league.slug, team.pk)
         context = {"league": league, "team": team, "fixtures": fixtures}
         return render(request, "league/team_remove.html", context)
     try:
@@ -748,6 +751,9 @@ def fixture_remove(request, league_slug, pk):
         return redirect("league:manage", league.slug)
     season = fixture.season
     if request.method != "POST":  # the first tap asks
+        if fixture.games_started:  # Back, or an old tab
+            messages.error(request, services.fixture_kept(fixture))
+            return redirect(fixture)
         context = {"league": season.league, "fixture": fixture}
         return render(request, "league/fixture_remove.html", context)
     try:

@@ -56,6 +56,14 @@ def test_a_fixture_with_a_game_started_stays_and_offers_no_remove(client, world,
         "it can be moved or re-planned."
     ]
     assert snapshot() == before
+    # The question, reached by Back or an old tab, said "No game of it has started".
+    question = client.get(remove_url(fixture_at_pub), follow=True)
+    said = [str(m) for m in question.context["messages"]]
+    assert said == [
+        "Harbour Hearts v Cronin's Jinkers has a game started, so it stays; "
+        "it can be moved or re-planned."
+    ]
+    assert "Remove Harbour Hearts" not in question.content.decode()
 
 
 def test_an_organiser_is_not_offered_remove(client, world, fixture_at_pub):

@@ -70,6 +70,11 @@ def test_a_team_with_a_game_started_stays_and_offers_no_remove(client, world, fi
     said = [str(m) for m in response.context["messages"]]
     assert said == ["Harbour Hearts has a game started, so it stays; its players can be changed."]
     assert snapshot() == before
+    # The question, reached by Back or an old tab, said "No game of theirs has started".
+    question = client.get(remove_url(home), follow=True)
+    said = [str(m) for m in question.context["messages"]]
+    assert said == ["Harbour Hearts has a game started, so it stays; its players can be changed."]
+    assert "Remove Harbour Hearts" not in question.content.decode()
 
 
 def test_a_team_that_played_in_a_game_of_no_fixture_stays(client, world):
