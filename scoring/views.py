@@ -853,6 +853,13 @@ def fixture_play(request, fixture_pk):
                     first_dealer=form.cleaned_data["first_dealer"],
                     user=request.user,
                 )
+                if game.first_dealer != form.cleaned_data["first_dealer"]:
+                    dealer = services.side_labels(game)[game.first_dealer]
+                    messages.info(
+                        request,
+                        f"Game {game.number} was started already, on another phone: "
+                        f"{dealer} deals first.",
+                    )
                 return redirect(game)
             except (services.ScoringError, rules.UnsupportedSides) as error:
                 errors = [str(error)]

@@ -537,6 +537,18 @@ def test_the_match_page_starts_the_next_game_with_the_deal_passing_left(organise
     assert f"{world.labels[0]} 1 – {world.labels[1]} 0" in page.content.decode()
 
 
+def test_a_second_phone_starting_the_same_game_is_told_who_deals_first(organiser, world):
+    # It landed on the game the first phone started, its own choice of dealer dropped
+    # without a word; who deals first decides a 25-25 finish.
+    play(world.game, 5, 0)
+    url = reverse("scoring:fixture-play", args=[world.fixture.pk])
+    organiser.post(url, {"number": 2, "first_dealer": 1})  # the first phone
+    response = organiser.post(url, {"number": 2, "first_dealer": 0}, follow=True)
+    said = [str(m) for m in response.context["messages"]]
+    assert said == [f"Game 2 was started already, on another phone: {world.labels[1]} deals first."]
+    assert Game.objects.get(fixture=world.fixture, number=2).first_dealer == 1
+
+
 def test_the_match_page_says_who_won_the_match_once_every_game_is_played(organiser, world):
     play(world.game, 5, 0)
     for number, tricks in ((2, (0, 5)), (3, (5, 0))):
