@@ -81,6 +81,12 @@ class Drive(models.Model):
     def individual(self) -> bool:
         return self.format == self.Format.INDIVIDUAL
 
+    @property
+    def winner_word(self) -> str:
+        """Who wins at a table: a "pair", or a "player" where each plays for themselves
+        (single players at tables of an odd number)."""
+        return "player" if self.individual and self.table_size % 2 else "pair"
+
 
 class Entry(models.Model):
     drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="entries")

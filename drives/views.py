@@ -463,7 +463,7 @@ def table_scorer(request, league_slug, token):
     if request.method == "POST":
         form = TableResultForm(request.POST)
         if not form.is_valid():
-            error, status = "Choose the pair that won.", 400
+            error, status = f"Choose the {drive.winner_word} that won.", 400
         else:
             try:
                 services.result_record(
@@ -511,7 +511,7 @@ def result_record(request, league_slug, pk, game, table):
     form = ResultForm(request.POST)
     error = None
     if not form.is_valid():
-        error = "Choose the pair that won."
+        error = f"Choose the {drive.winner_word} that won."
     else:
         try:
             services.result_record(

@@ -497,6 +497,22 @@ def test_start_game_1_at_an_individual_drive_counts_players_and_a_full_room_says
     assert "sit out" not in page and "sits out" not in page and "typed" not in page
 
 
+def test_a_night_of_each_for_themselves_asks_which_player_won_not_which_pair():
+    # At tables of five every player plays for themselves; the pages said "pair".
+    drive = make_drive(0, format="individual", table_size=5, games=3)
+    for name in ("Ann", "Bea", "Cat", "Dot", "Eve"):
+        services.entry_add(drive=drive, name=name)
+    services.drive_start(drive=drive)
+    client = organiser_of(drive)
+    grid = client.get(url("grid", drive)).content.decode()
+    assert "Tap the player that won at each table" in grid and "pair" not in grid
+    refused = client.post(url("result", drive, 1, 1), {}, follow=True).content.decode()
+    assert "Choose the player that won." in refused
+    services.result_record(drive=drive, game=1, table=1, side=0)
+    asked = client.get(f"{url('next', drive)}?game=1").content.decode()
+    assert "tap the right player first" in asked and "pair" not in asked
+
+
 def test_a_start_that_would_be_refused_is_refused_at_the_first_tap_not_asked():
     drive = make_drive(1)
     response = ask(organiser_of(drive), url("start", drive))
