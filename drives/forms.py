@@ -2,6 +2,7 @@ from django import forms
 
 from drives.models import Drive, TieBreak
 from drives.services import FIXED_ONCE_STARTED, PRESETS
+from league.models import validate_date
 
 
 class PresetForm(forms.Form):
@@ -25,7 +26,10 @@ class PresetForm(forms.Form):
 class DriveForm(forms.Form):
     name = forms.CharField(max_length=100, initial="Card drive")
     # A date box reads only ISO dates: the locale's 04/12/2026 left it blank.
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    date = forms.DateField(
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        validators=[validate_date],  # the years a league's dates are kept in
+    )
     pub = forms.ModelChoiceField(queryset=None, label="Venue", empty_label=None)
     format = forms.ChoiceField(choices=Drive.Format.choices, initial=Drive.Format.PARTNERS)
     table_size = forms.TypedChoiceField(

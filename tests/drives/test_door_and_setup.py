@@ -73,6 +73,20 @@ def test_what_the_organiser_typed_is_saved_even_with_a_kind_of_night_chosen():
     assert (drive.table_size, drive.games, drive.booby) == (6, 12, False)
 
 
+def test_a_night_dated_outside_the_years_a_league_keeps_is_refused_and_nothing_saved():
+    # 1 January 1900 was saved and listed, a year typed wrong on a phone's date wheel.
+    pub = PubFactory()
+    client = Client()
+    user = UserFactory()
+    pub.organisers.add(user)
+    client.force_login(user)
+    target = reverse("drives:create", args=[pub.league.slug])
+    response = client.post(target, setup_data(pub, date="1900-01-01"))
+    assert response.status_code == 200
+    assert "Give a date between 1 January 2000 and 31 December 2100." in response.text
+    assert not pub.drives.exists()
+
+
 def test_choosing_a_kind_of_night_fills_in_the_form_and_saves_nothing():
     pub = PubFactory()
     client = Client()
