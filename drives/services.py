@@ -526,6 +526,12 @@ def tiebreak_record(*, drive: Drive, place: int, winner: Entry, method: str) -> 
             raise DriveError("Say whether the tie was settled by a cut or a play-off.")
         open_ties = {p.place: p.tied for p in drive_prizes(drive)["places"] if not p.settled}
         if place not in open_ties:
+            settled = drive.tiebreaks.filter(place=place).select_related("winner").first()
+            if settled is not None:  # by another phone, a moment ago
+                raise DriveError(
+                    f"Place {place} was settled already: {settled.winner} took it. "
+                    "Nothing was changed."
+                )
             raise DriveError(f"Place {place} has no tie to settle.")
         if winner.pk not in open_ties[place]:
             raise DriveError(f"{winner} is not in the tie for place {place}.")

@@ -292,6 +292,20 @@ def test_after_the_cut_the_leaderboard_shows_the_cut_and_the_booby_prize_skips_i
     assert escape(tied.entries.get(pk=loser)) in booby
 
 
+def test_a_second_phone_recording_a_cut_already_recorded_is_told_who_took_the_place(tied):
+    # It was told "Place 3 has no tie to settle", as if there had never been one.
+    winner, loser = next(p for p in selectors.drive_prizes(tied)["places"] if p.place == 3).tied
+    services.tiebreak_record(drive=tied, place=3, winner=tied.entries.get(pk=winner), method="cut")
+    with pytest.raises(DriveError) as refused:
+        services.tiebreak_record(
+            drive=tied, place=3, winner=tied.entries.get(pk=loser), method="cut"
+        )
+    assert str(refused.value) == (
+        f"Place 3 was settled already: {tied.entries.get(pk=winner)} took it. Nothing was changed."
+    )
+    assert TieBreak.objects.filter(drive=tied).count() == 1
+
+
 def test_the_prize_list_numbers_itself_once_and_says_1_win(client, tied):
     page = client.get(url("prizes", tied)).content.decode()
     assert '<ul class="prize-list">' in page and '<ol class="prize-list">' not in page
