@@ -4,11 +4,11 @@ Public pages for visitors, answered whole from the cache.
 A visitor (no session cookie: no login, no scorer link) asking for a public page of a
 league (its home, seasons, pubs, players, teams, fixtures, standings and their files,
 game sheets and records) gets the response kept under the page's address (only the
-query parameters the page knows), its htmx target and the day (pages say "tonight"), if
-it was drawn at the league's
-current content version, which every change that shows on a public page moves on
-(`league.results`). With Redis the current version is published in the cache, and a
-visit costs at most one round trip to it, no query and no rendering; mostly none at all,
+query parameters the page knows), its htmx target and the day (pages say "tonight"),
+if it was drawn at the league's current content version, which every change that shows
+on a public page moves on (`league.results`). With Redis the current version is
+published in the cache, and a visit costs at most one round trip to it, no query and no
+rendering; mostly none at all,
 as each app server process also keeps the versions and the pages it answered in its own
 memory (`HERE`) and answers from there for as long as it has heard of no change
 (`cache.heard`, config/redis_cache.py: a change saved through any server reaches every
