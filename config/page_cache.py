@@ -8,12 +8,12 @@ query parameters the page knows), its htmx target and the day (pages say "tonigh
 if it was drawn at the league's current content version, which every change that shows
 on a public page moves on (`league.results`). With Redis the current version is
 published in the cache, and a visit costs at most one round trip to it, no query and no
-rendering; mostly none at all,
-as each app server process also keeps the versions and the pages it answered in its own
-memory (`HERE`) and answers from there for as long as it has heard of no change
-(`cache.heard`, config/redis_cache.py: a change saved through any server reaches every
-other before that change's own answer goes out). Without Redis, one query reads the
-version from the database. A new result is never hidden behind an old page.
+rendering; mostly none at all, as each app server process also keeps the versions and
+the pages it answered in its own memory (`HERE`) and answers from there for as long as
+it has heard of no change (`cache.heard`, config/redis_cache.py: a change saved through
+any server reaches every other before that change's own answer goes out). Without
+Redis, one query reads the version from the database. A new result is never hidden
+behind an old page.
 
 The response carries nothing per person, the security headers it was drawn with (this
 middleware sits outside the policy's, so a visit does not build them again), a strong
