@@ -144,7 +144,7 @@ def pub_create(*, league: League, name: str, town: str = "") -> Pub:
         with transaction.atomic():
             if league.pubs.filter(Q(name__iexact=name) | Q(slug=slug)).exists():
                 raise LeagueError(f"This league already has a pub called “{name}”.")
-            _check_no_pub_alike(league.pubs.all(), name)
+            _check_no_pub_alike(league.pubs.all(), name, tidy(town))
             pub = Pub.objects.create(
                 league=league, name=name, slug=slug, town=_name(town, what="town")
             )
@@ -165,7 +165,7 @@ def pub_update(*, pub: Pub, name: str, town: str = "") -> Pub:
             others = pub.league.pubs.exclude(pk=pub.pk)
             if others.filter(name__iexact=name).exists():
                 raise LeagueError(taken)
-            _check_no_pub_alike(others, name)
+            _check_no_pub_alike(others, name, town)
             pub.name, pub.town = name, town
             pub.save(update_fields=["name", "town"])
             content_changed(league_id=pub.league_id)
@@ -174,15 +174,16 @@ def pub_update(*, pub: Pub, name: str, town: str = "") -> Pub:
     return pub
 
 
-def _check_no_pub_alike(pubs, name: str) -> None:
+def _check_no_pub_alike(pubs, name: str, town: str) -> None:
     """Refuse a pub's name that differs from another's only by accents, apostrophes or
     spaces: the two look the same in every menu, and an import row naming either
     would match neither (league.imports)."""
     alike = next((p for p in pubs if loose(p.name) == loose(name)), None)
     if alike is not None:
+        example = f"“{name} ({town})”" if town else f"such as “{name} (Ennis)”"
         raise LeagueError(
             f"“{name}” looks like {alike.name}, a pub of the league already: add the town "
-            f"to tell two pubs apart, such as “{name} (Ennis)”."
+            f"to its name to tell the two apart, {example}."
         )
 
 

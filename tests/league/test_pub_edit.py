@@ -4,6 +4,7 @@ screen on its wall and links already shared keep working."""
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from league.models import Pub
 from tests.league.conftest import snapshot
@@ -46,13 +47,19 @@ def test_a_name_another_pub_has_but_for_accents_or_apostrophes_is_refused(client
     # none of them ("add it first"). Told apart by the town, they may both be kept.
     client.force_login(world.secretary)
     before = snapshot()
-    for url, data in (
-        (edit_url(world.pub), {"name": name, "town": ""}),
-        (reverse("league:manage-pub-create", args=["clare"]), {"name": name, "town": "Ennis"}),
+    told = f"“{escape(name)} (Ennis)”"  # the town typed, else an example
+    for url, data, example in (
+        (edit_url(world.pub), {"name": name, "town": ""}, f"such as {told}"),
+        (
+            reverse("league:manage-pub-create", args=["clare"]),
+            {"name": name, "town": "Ennis"},
+            told,
+        ),
     ):
         page = client.post(url, data).content.decode()
         assert "Nothing was saved" in page
         assert "looks like Nora Cronin&#x27;s, a pub of the league already" in page
+        assert f"add the town to its name to tell the two apart, {example}." in page
         assert snapshot() == before
     response = client.post(edit_url(world.pub), {"name": f"{name} (Kilkee)", "town": ""})
     assert response.status_code == 302
