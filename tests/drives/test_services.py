@@ -143,7 +143,7 @@ def test_a_tie_for_a_prize_is_settled_by_a_recorded_cut():
     services.tiebreak_record(drive=drive, place=1, winner=winner, method="cut")
     [first] = selectors.drive_prizes(drive)["places"]
     assert first.settled and first.entries == [winner.pk]
-    with pytest.raises(DriveError, match="no tie"):
+    with pytest.raises(DriveError, match=f"Place 1 was settled already: {winner} took it"):
         services.tiebreak_record(drive=drive, place=1, winner=winner, method="cut")
     assert TieBreak.objects.count() == 1
 
