@@ -304,6 +304,8 @@ def test_a_second_phone_recording_a_cut_already_recorded_is_told_who_took_the_pl
         f"Place 3 was settled already: {tied.entries.get(pk=winner)} took it. Nothing was changed."
     )
     assert TieBreak.objects.filter(drive=tied).count() == 1
+    with pytest.raises(DriveError, match="Place 9 has no tie to settle."):
+        services.tiebreak_record(drive=tied, place=9, winner=tied.entries.first(), method="cut")
 
 
 def test_the_prize_list_numbers_itself_once_and_says_1_win(client, tied):
