@@ -451,12 +451,12 @@ def player_update(*, player: Player, name: str, home_pub: Pub | None) -> Player:
     try:
         with transaction.atomic():
             others = Player.objects.filter(league_id=player.league_id).exclude(pk=player.pk)
-            names = list(others.values_list("name", flat=True))
-            if any(key(other) == key(name) for other in names):
+            by_name = {key(other.name): other for other in others.only("name")}
+            if key(name) in by_name:
                 raise LeagueError(f"There is already a player called “{name}” in this league.")
-            if alike := next((n for n in names if unaccented(n) == unaccented(name)), None):
+            if alike := _look_alike(name, by_name):
                 raise LeagueError(
-                    f"“{name}” looks like {alike}, a player of the league already: add "
+                    f"“{name}” looks like {alike.name}, a player of the league already: add "
                     f"something to tell two people apart, such as a town: “{name} (Ennis)”."
                 )
             player.name, player.home_pub = name, home_pub

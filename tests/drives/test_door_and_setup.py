@@ -25,6 +25,15 @@ def url(name, drive, *args):
     return reverse(f"drives:{name}", args=[drive.league.slug, drive.pk, *args])
 
 
+def pub_and_organiser() -> tuple:
+    """A new pub and a client logged in as its organiser."""
+    pub, user = PubFactory(), UserFactory()
+    pub.organisers.add(user)
+    client = Client()
+    client.force_login(user)
+    return pub, client
+
+
 def organiser_of(drive) -> Client:
     user = UserFactory()
     drive.pub.organisers.add(user)
@@ -57,11 +66,7 @@ def setup_data(pub, **changes):
 
 
 def test_what_the_organiser_typed_is_saved_even_with_a_kind_of_night_chosen():
-    pub = PubFactory()
-    client = Client()
-    user = UserFactory()
-    pub.organisers.add(user)
-    client.force_login(user)
+    pub, client = pub_and_organiser()
     target = reverse("drives:create", args=[pub.league.slug])
     data = setup_data(pub, preset="six", games="8", tie_rule="split", places="5")
     assert client.post(target, data).status_code == 302
@@ -75,11 +80,7 @@ def test_what_the_organiser_typed_is_saved_even_with_a_kind_of_night_chosen():
 
 def test_a_night_dated_outside_the_years_a_league_keeps_is_refused_and_nothing_saved():
     # 1 January 1900 was saved and listed, a year typed wrong on a phone's date wheel.
-    pub = PubFactory()
-    client = Client()
-    user = UserFactory()
-    pub.organisers.add(user)
-    client.force_login(user)
+    pub, client = pub_and_organiser()
     target = reverse("drives:create", args=[pub.league.slug])
     response = client.post(target, setup_data(pub, date="1900-01-01"))
     assert response.status_code == 200
@@ -88,11 +89,7 @@ def test_a_night_dated_outside_the_years_a_league_keeps_is_refused_and_nothing_s
 
 
 def test_choosing_a_kind_of_night_fills_in_the_form_and_saves_nothing():
-    pub = PubFactory()
-    client = Client()
-    user = UserFactory()
-    pub.organisers.add(user)
-    client.force_login(user)
+    pub, client = pub_and_organiser()
     target = reverse("drives:create", args=[pub.league.slug])
     response = client.get(target, {"preset": "six"})
     assert response.status_code == 200
@@ -110,11 +107,7 @@ def test_choosing_a_kind_of_night_fills_in_the_form_and_saves_nothing():
 
 def test_the_set_up_form_s_date_box_holds_today_in_the_format_a_date_box_reads():
     # It held "04/12/2026", which a date box cannot read: it showed mm/dd/yyyy, blank.
-    pub = PubFactory()
-    client = Client()
-    user = UserFactory()
-    pub.organisers.add(user)
-    client.force_login(user)
+    pub, client = pub_and_organiser()
     target = reverse("drives:create", args=[pub.league.slug])
     today = timezone.localdate().isoformat()
     for query in ({}, {"preset": "progressive"}):
@@ -124,11 +117,7 @@ def test_the_set_up_form_s_date_box_holds_today_in_the_format_a_date_box_reads()
 
 def set_up_page() -> str:
     """The drive set-up form as a new pub's organiser first sees it."""
-    pub = PubFactory()
-    client = Client()
-    user = UserFactory()
-    pub.organisers.add(user)
-    client.force_login(user)
+    pub, client = pub_and_organiser()
     return client.get(reverse("drives:create", args=[pub.league.slug])).content.decode()
 
 
