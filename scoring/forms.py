@@ -26,6 +26,7 @@ COUNT = dict.fromkeys(
     ("invalid", "min_value", "max_value"), "Tricks are counted in whole numbers, from 0 to 5."
 )
 SIDE = dict.fromkeys(("invalid", "min_value", "max_value"), "Tap one of the sides.")
+BONUS_UNANSWERED = "Tap who won the highest trump, or “No trump played”."
 # Limits well outside the rules' own ranges, so the rules say what is wrong with a 6 or
 # a 7 in plain words; they only keep absurd numbers away from the database.
 DEAL_NUMBER = {"min_value": -99, "max_value": 99}
@@ -48,6 +49,11 @@ class DealForm(forms.Form):
     )
     first = forms.IntegerField(required=False, error_messages=COUNT, **DEAL_NUMBER)
     bonus_side = forms.IntegerField(required=False, error_messages=SIDE, **DEAL_NUMBER)
+    # Sent by a form that asks who won the highest trump: a deal played out to 5 tricks
+    # must then answer it ("No trump played" sends an empty `bonus_side`), and a shorter
+    # one's answer, tapped before play stopped at the target, is not asked for. A deal
+    # posted without the question may leave the bonus out, as the rules allow.
+    bonus_asked = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
@@ -87,6 +93,11 @@ class DealForm(forms.Form):
             # A missing count leaves one count too few: the rules say so in plain words.
             data["tricks"] = [count for count in counts if count is not None]
             data["trick_winners"] = None
+        if data.get("bonus_asked"):
+            if sum(data.get("tricks") or []) < 5:
+                data["bonus_side"] = None  # play stopped at the target: no bonus to give
+            elif "bonus_side" not in self.data:
+                raise forms.ValidationError(BONUS_UNANSWERED)
         return data
 
     def _counts(self, data):

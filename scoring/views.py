@@ -571,6 +571,7 @@ def _deal_gone(request, game: Game, number: int):
 def _correction(game: Game, deal: Deal, entered) -> dict:
     """The correction page's context: the deal as stored (`stored`, what "The deal now
     reads" says), and the form's values, from what was `entered` where it was."""
+    bonus_side = _as_entered(entered, "bonus_side", deal.bonus_side)
     return {
         "league": game.league,
         "season": game.season,
@@ -587,7 +588,7 @@ def _correction(game: Game, deal: Deal, entered) -> dict:
             for side, count in enumerate(deal.trick_counts)
         },
         "dealer": _as_entered(entered, "dealer", deal.dealer),
-        "bonus_side": _as_entered(entered, "bonus_side", deal.bonus_side),
+        "bonus_choice": "" if bonus_side is None else bonus_side,  # "": no trump played
         "reason": entered.get("reason", ""),
         # A deal entered trick by trick is corrected trick by trick: its order decides
         # who reached the target, so it is shown and kept.

@@ -7,6 +7,8 @@
      says in the sheet's words what to tap (or that the taps are in trick by trick);
    - trick by trick: a running total per side; saves itself once the deal is complete
      (five tricks, or a side at the target), never with a trick left blank;
+   - Forty-Five: a deal played out to five tricks is not saved until who won the highest
+     trump is answered (nothing is preset); trick by trick brings the question into view;
    - steppers: − and + buttons and a live "x of 5" total;
    - Undo and Confirm ask for a second tap in place;
    - an ended login, or a sheet older than the last login (it reloads): what was
@@ -60,6 +62,14 @@
   document.addEventListener("invalid", function (event) {
     var input = event.target;
     var form = input.form;
+    if (form && input.name === "bonus_side") {
+      event.preventDefault();
+      if (form.querySelector('input[name="first"]:invalid')) return;  // the tricks come first
+      sayInBox(form.querySelector(".box-slot"), [
+        "Tap who won the highest trump, or “No trump played”.", "Nothing was saved."
+      ]);
+      return;
+    }
     if (!form || !form.hasAttribute("data-split") || input.name !== "first") return;
     event.preventDefault();
     var order = document.querySelector('#sheet [data-order]');
@@ -74,6 +84,19 @@
     ]);
   }, true);
 
+  /* Forty-Five: who won the highest trump must be answered for a deal of five tricks
+     (a short one, stopped at the target, carries no bonus). */
+  function askBonus(form, needed) {
+    form.querySelectorAll('input[name="bonus_side"]').forEach(function (input) {
+      input.required = needed;
+    });
+  }
+
+  function bonusAnswered(form) {
+    return !form.querySelector(".bonus") ||
+      Boolean(form.querySelector('input[name="bonus_side"]:checked'));
+  }
+
   function updateTotal(form) {
     var total = form.querySelector("[data-total]");
     if (!total) return;
@@ -81,6 +104,7 @@
     form.querySelectorAll('input[type="number"]').forEach(function (input) {
       sum += parseInt(input.value, 10) || 0;
     });
+    askBonus(form, sum === 5);
     total.hidden = false;
     total.querySelector("output").textContent = String(sum);
     total.classList.toggle("over", sum > 5);
@@ -117,6 +141,7 @@
     var total = form.querySelector("[data-trick-total]");
     if (!total) return null;
     var state = trickState(form);
+    askBonus(form, state.played === 5);
     var names = Array.prototype.map.call(
       form.querySelectorAll('[data-trick="1"] .tap-side span'),
       function (span) { return span.textContent; }
@@ -128,7 +153,8 @@
         (state.kept ? "" : ", score " + state.scores[side]);
     }).join(" · ") + (state.kept ? ": the score follows once the " +
       (state.kept === 1 ? "deal kept on this phone is" : "deals kept on this phone are") +
-      " sent" : "");
+      " sent" : "") + (state.played === 5 && !bonusAnswered(form) ?
+      ". Now tap who won the highest trump." : "");
     return state;
   }
 
@@ -149,24 +175,31 @@
       if (slot && slot.querySelector("[data-box]")) slot.replaceChildren();
     }
     if (form.hasAttribute("data-steppers")) updateTotal(form);
+    if (form.hasAttribute("data-order") && input.name === "bonus_side") {
+      var done = updateTricks(form);
+      if (done && done.complete) form.requestSubmit();
+    }
     if (form.hasAttribute("data-order") && /^trick_\d$/.test(input.name)) {
       var state = updateTricks(form);
       var trick = parseInt(input.name.slice(6), 10);
-      // With a highest-trump bonus to choose, the person saves once they have.
-      if (state && state.complete && !form.querySelector(".bonus")) {
+      if (state && state.complete && (state.played < 5 || bonusAnswered(form))) {
         form.requestSubmit();
+      } else if (state && state.complete) {
+        showAboveBar(form, form.querySelector(".bonus"));  // saved once it is answered
       } else {
-        var next = form.querySelector('[data-trick="' + (trick + 1) + '"]');
-        if (next) {
-          // Clear of the Save bar stuck to the bottom: with long names it is a third of
-          // the screen, and the next trick's buttons stopped under it.
-          var bar = form.querySelector(".trick-bar");
-          next.style.scrollMarginBottom = (bar ? bar.offsetHeight + 8 : 0) + "px";
-          next.scrollIntoView({ block: "nearest", behavior: "smooth" });
-        }
+        showAboveBar(form, form.querySelector('[data-trick="' + (trick + 1) + '"]'));
       }
     }
   });
+
+  // Clear of the Save bar stuck to the bottom: with long names it is a third of the
+  // screen, and the next trick's buttons, or the highest trump's, stopped under it.
+  function showAboveBar(form, element) {
+    if (!element) return;
+    var bar = form.querySelector(".trick-bar");
+    element.style.scrollMarginBottom = (bar ? bar.offsetHeight + 8 : 0) + "px";
+    element.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
 
   // Steppers typed into: the total follows each digit, not only the box left.
   document.addEventListener("input", function (event) {
@@ -411,7 +444,7 @@
         }
       }
     }
-    return { tricks: tricks, dealer: parseInt(got.dealer, 10) };
+    return { tricks: tricks, dealer: parseInt(got.dealer, 10), bonus: got.bonus_side };
   }
 
   /* The deals kept on the phone, under Deals, each as it was entered: the list said
@@ -429,6 +462,8 @@
       row.textContent = "Deal " + (first + index) + ": " + names.map(function (name, side) {
         return name + " " + kept.tricks[side];
       }).join(" · ") + (names[kept.dealer] ? ", dealt by " + names[kept.dealer] : "") +
+        (kept.bonus === "" ? ", no trump played" : "") +
+        (names[kept.bonus] ? ", highest trump won by " + names[kept.bonus] : "") +
         ": waiting to send";
       list.appendChild(row);
     });
@@ -454,7 +489,7 @@
       form.querySelector('input[name="key"]').value = window.crypto.randomUUID();
       var dealers = form.querySelectorAll('input[name="dealer"]');
       var dealer = Array.prototype.findIndex.call(dealers, function (input) { return input.checked; });
-      form.querySelectorAll('input[type="radio"]:not([name="dealer"]):not([name="bonus_side"])')
+      form.querySelectorAll('input[type="radio"]:not([name="dealer"])')
         .forEach(function (input) { input.checked = false; });
       form.querySelectorAll('input[type="number"]').forEach(function (input) { input.value = "0"; });
       var rest = form.querySelector("[data-split-rest]");

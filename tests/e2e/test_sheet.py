@@ -378,6 +378,52 @@ def test_trick_by_trick_keeps_its_taps_and_saves_only_a_complete_deal(
     assert Deal.objects.count() == 2
 
 
+ABOVE_THE_BAR = """() => {
+    const bonus = document.querySelector("[data-order] .bonus").getBoundingClientRect();
+    const bar = document.querySelector("[data-order] .trick-bar").getBoundingClientRect();
+    return bonus.top >= 0 && bonus.bottom <= bar.top;
+}"""
+
+
+def test_forty_five_asks_who_won_the_highest_trump_before_it_saves(
+    night, live_server, page, assert_accessible
+):
+    """The question was preset to "No trump played" and, trick by trick, sat under the
+    Save bar after trick 5: a deal saved without looking lost its 5 points."""
+    night.season.ruleset_key = "forty-five"
+    night.season.save()
+    start_game(page, live_server, night)
+    tap(page, "3")
+    page.get_by_role("button", name="Save deal").first.click()
+    box = page.locator("#box-split")
+    box.get_by_text("Tap who won the highest trump, or “No trump played”.").wait_for()
+    assert "Nothing was saved." in box.inner_text()
+    assert Deal.objects.count() == 0
+    assert_accessible(page)
+    tap(page, "Harbour Hearts", within="[data-split] .bonus")
+    save(page)
+    assert said(page) == "Deal 1 saved: Harbour Hearts 20 – The Robbers 10."
+
+    # Trick by trick: after trick 5 the question comes into view above the Save bar, and
+    # its answer saves the deal.
+    page.get_by_text("Trick by trick").click()
+    for trick, side in enumerate(["The Robbers", "Harbour Hearts", "The Robbers"] * 2, 1):
+        if trick <= 5:
+            order_tap(page, trick, side)
+    page.wait_for_function(ABOVE_THE_BAR, timeout=3000)
+    assert "Now tap who won the highest trump." in page.locator("[data-trick-total]").inner_text()
+    page.wait_for_timeout(300)
+    assert Deal.objects.count() == 1
+    page.screenshot(path=ARTIFACTS / "forty-five-bonus-asked.png")
+    assert_accessible(page)
+    with swapped(page, "/deals/"):
+        page.locator("[data-order] .bonus label.tap", has_text="No trump played").click()
+    assert said(page) == "Deal 2 saved: Harbour Hearts 30 – The Robbers 25."
+    assert [d.bonus_side for d in Deal.objects.order_by("number")] == [0, None]
+    # Nothing of the last answer is ticked for the next deal.
+    assert page.locator("input[name='bonus_side']:checked").count() == 0
+
+
 def test_save_is_on_the_first_screen_for_two_and_three_sides(
     night, live_server, page, assert_accessible
 ):
@@ -743,6 +789,32 @@ def test_deals_entered_offline_survive_a_reload_and_are_sent_once(
         "212",
     ]
     assert page.locator(".side-score").all_inner_texts() == ["25", "25", "25"]
+
+
+def test_a_forty_five_deal_kept_offline_keeps_who_won_the_highest_trump(night, live_server, page):
+    night.season.ruleset_key = "forty-five"
+    night.season.save()
+    start_game(page, live_server, night)
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    page.context.set_offline(True)
+    tap(page, "2")
+    page.get_by_role("button", name="Save deal").first.click()
+    page.locator("#box-split").get_by_text("Tap who won the highest trump").wait_for()
+    tap(page, "The Robbers", within="[data-split] .bonus")
+    page.get_by_role("button", name="Save deal").first.click()
+    kept = page.locator(".deal-kept")
+    kept.wait_for()
+    assert kept.inner_text() == (
+        "Deal 1: Harbour Hearts 2 · The Robbers 3, dealt by Harbour Hearts, "
+        "highest trump won by The Robbers: waiting to send"
+    )
+    assert page.locator("input[name='bonus_side']:checked").count() == 0  # asked again
+
+    with page.expect_navigation():
+        page.context.set_offline(False)
+    page.wait_for_load_state()
+    assert page.locator(".side-score").all_inner_texts() == ["10", "20"]
+    assert list(Deal.objects.values_list("bonus_side", flat=True)) == [1]
 
 
 def test_a_sync_cut_off_half_way_still_makes_each_deal_once(night, live_server, page):

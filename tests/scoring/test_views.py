@@ -683,16 +683,20 @@ def test_a_garbled_form_gets_plain_words_not_a_server_error(organiser, world):
     assert not Deal.objects.exists()
 
 
-def test_forty_five_takes_a_bonus_side_and_refuses_one_that_won_no_trick(client, world):
+def forty_five_friendly(world):
     import rules
     from scoring.services import SideSpec, game_start
 
-    game = game_start(
+    return game_start(
         season=None,
         pub=world.pub,
         sides=[SideSpec("Ann"), SideSpec("Bob")],
         ruleset=rules.RULESETS["forty-five"],
     )
+
+
+def test_forty_five_takes_a_bonus_side_and_refuses_one_that_won_no_trick(client, world):
+    game = forty_five_friendly(world)
     client.force_login(world.organiser)
     assert b"Highest trump won by" in client.get(sheet_url(game)).content
     assert b"Highest trump won by" not in client.get(sheet_url(world.game)).content
@@ -702,6 +706,36 @@ def test_forty_five_takes_a_bonus_side_and_refuses_one_that_won_no_trick(client,
     assert client.post(record_url(game), split(game, 3, bonus_side=1)).status_code == 302
     game.refresh_from_db()
     assert game.scores == [15, 15]
+
+
+def test_the_sheet_asks_who_won_the_highest_trump_and_saves_no_deal_unanswered(client, world):
+    """Forty-Five's bonus was preset to "No trump played": a deal saved without looking
+    lost its 5 points without a word. The sheet now asks, and a played-out deal whose
+    question was left unanswered is refused; a short deal carries no bonus to ask."""
+    game = forty_five_friendly(world)
+    client.force_login(world.organiser)
+    page = client.get(sheet_url(game)).content.decode()
+    assert page.count('name="bonus_side"') == 2 * 3  # split and trick by trick: none, Ann, Bob
+    assert not re.search(r'name="bonus_side"[^>]*checked', page)
+
+    asked = {"bonus_asked": "1"}
+    response = client.post(record_url(game), split(game, 3, **asked))
+    assert response.status_code == 422
+    assert "Tap who won the highest trump, or “No trump played”." in response.content.decode()
+    assert not Deal.objects.filter(game=game).exists()
+
+    assert client.post(record_url(game), split(game, 3, bonus_side="", **asked)).status_code == 302
+    assert client.post(record_url(game), split(game, 4, bonus_side=0, **asked)).status_code == 302
+    game.refresh_from_db()
+    assert game.scores == [40, 15]
+    # A side reaches 45 on the first trick: play stops, no bonus is asked, and one
+    # tapped before play stopped is not given.
+    short = {"key": str(uuid.uuid4()), "version": game.version, "mode": "order", "dealer": 0}
+    response = client.post(record_url(game), {**short, "trick_1": 0, "bonus_side": 0, **asked})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert (game.scores, game.winner) == ([45, 15], 0)
+    assert [d.bonus_side for d in game.deals.order_by("number")] == [None, 0, None]
 
 
 def test_an_ended_login_gets_a_box_with_htmx_and_returns_to_the_sheet(client, world):
