@@ -160,13 +160,20 @@ class TeamForm(forms.Form):
         label="Player 3", max_length=100, required=False, help_text="Only for six-hand teams."
     )
 
-    def __init__(self, *args, season: Season, pubs, **kwargs):
+    def __init__(self, *args, season: Season, pubs, may_place=True, **kwargs):
+        """`may_place`: whether this person may move the team between divisions (the
+        secretary); for a pub's organiser the division is shown, and kept as it is."""
         super().__init__(*args, **kwargs)
         self.fields["pub"].queryset = pubs
         divisions = season.divisions.all()
         self.fields["division"].queryset = divisions
         if not divisions.exists():
             del self.fields["division"]
+        elif not may_place:
+            self.fields["division"].disabled = True
+            self.fields["division"].help_text = (
+                "Only the league secretary moves a team between divisions."
+            )
         for name in ("player_1", "player_2", "player_3"):
             self.fields[name].widget.attrs.update(list="league-players", autocomplete="off")
 

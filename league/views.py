@@ -377,6 +377,7 @@ def team_edit(request, league_slug, pk):
     )
     season, league = team.season, team.season.league
     require_pub(request, team.pub, league)
+    secretary, _ = request_roles(request, league)
     players = [p.name for p in team.players.all()] + ["", "", ""]
     initial = {"name": team.name, "pub": team.pub, "division": team.division}
     initial.update({f"player_{n}": players[n - 1] for n in (1, 2, 3)})
@@ -384,6 +385,7 @@ def team_edit(request, league_slug, pk):
         request.POST or None,
         season=season,
         pubs=pubs_run_by(request, league),
+        may_place=secretary,
         initial=initial,
     )
     if request.method == "POST" and form.is_valid():
@@ -408,7 +410,6 @@ def team_edit(request, league_slug, pk):
             messages.success(request, f"{said}.")
             return redirect("league:team", league.slug, team.pk)
     names = league.players.values_list("name", flat=True)
-    secretary, _ = request_roles(request, league)
     context = {
         "league": league,
         "season": season,

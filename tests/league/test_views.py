@@ -603,3 +603,27 @@ def test_a_player_taken_off_a_team_still_has_it_on_their_page(client, world):
         "Played for this team earlier"
         not in client.get(reverse("league:player", args=["clare", keep.pk])).text
     )
+
+
+def test_an_organiser_edits_their_team_but_only_the_secretary_moves_its_division(client, world):
+    # Found by a walk: an organiser could put their own team in another division.
+    from tests.factories import DivisionFactory
+
+    north, south = (DivisionFactory(season=world.season, name=n) for n in ("North", "South"))
+    team = TeamFactory(season=world.season, pub=world.pub, name="Harbour Hearts", division=north)
+    names = list(team.players.values_list("name", flat=True))
+    data = {"name": "Harbour Hearts", "pub": world.pub.pk, "division": south.pk}
+    data.update({f"player_{n}": name for n, name in enumerate(names, 1)})
+    url = reverse("league:team-edit", args=["clare", team.pk])
+
+    client.force_login(world.organiser)
+    page = client.get(url).text
+    assert "Only the league secretary moves a team between divisions." in page
+    assert client.post(url, {**data, "name": "Harbour Hearts Too"}).status_code == 302
+    team.refresh_from_db()
+    assert (team.name, team.division) == ("Harbour Hearts Too", north)
+
+    client.force_login(world.secretary)
+    assert client.post(url, data).status_code == 302
+    team.refresh_from_db()
+    assert team.division == south
