@@ -74,6 +74,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "config.middleware.no_store_for_people",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "config.middleware.words_for_a_button_address",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its own response.
     "axes.middleware.AxesMiddleware",

@@ -115,3 +115,16 @@ def test_gunicorn_never_logs_a_scorer_token_in_full():
 
 def test_other_paths_are_logged_as_they_are():
     assert "GET /clare/standings/ HTTP/1.1" in _access_line("/clare/standings/")
+
+
+def test_an_address_for_a_button_opened_as_a_page_says_so_in_plain_words(client, link):
+    """Found by a walk: a bookmarked "withdraw" or "save" address gave a blank page."""
+    url = reverse("scoring:deal-record", args=[link.game.pk])
+    response = client.get(url)
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+    text = response.text
+    assert "This address is for a button" in text
+    assert "Nothing was changed." in text
+    assert 'href="/"' in text
+    assert client.head(url).status_code == 405

@@ -84,3 +84,15 @@ def test_the_skip_link_jumps_to_the_content(demo, live_server, page):
     assert skip.evaluate("el => el === document.activeElement")
     skip.press("Enter")
     assert page.url.endswith("#main")
+
+
+
+def test_a_button_s_address_opened_as_a_page_reads_well(demo, live_server, page, assert_accessible):
+    from scoring.models import Game
+
+    game = Game.objects.first()
+    response = page.goto(live_server.url + reverse("scoring:deal-record", args=[game.pk]))
+    assert response.status == 405
+    assert page.get_by_role("heading", level=1).inner_text() == "This address is for a button"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_accessible(page)
