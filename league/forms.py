@@ -171,9 +171,9 @@ class TeamForm(forms.Form):
             del self.fields["division"]
         elif not may_place:
             self.fields["division"].disabled = True
-            self.fields["division"].help_text = (
-                "Only the league secretary moves a team between divisions."
-            )
+            self.fields[
+                "division"
+            ].help_text = "Only the league secretary moves a team between divisions."
         for name in ("player_1", "player_2", "player_3"):
             self.fields[name].widget.attrs.update(list="league-players", autocomplete="off")
 

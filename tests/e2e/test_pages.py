@@ -86,7 +86,6 @@ def test_the_skip_link_jumps_to_the_content(demo, live_server, page):
     assert page.url.endswith("#main")
 
 
-
 def test_a_button_s_address_opened_as_a_page_reads_well(demo, live_server, page, assert_accessible):
     from scoring.models import Game
 
