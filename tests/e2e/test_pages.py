@@ -95,3 +95,31 @@ def test_a_button_s_address_opened_as_a_page_reads_well(demo, live_server, page,
     assert page.get_by_role("heading", level=1).inner_text() == "This address is for a button"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert_accessible(page)
+
+
+def test_a_long_name_with_no_spaces_does_not_widen_the_public_pages(
+    demo, live_server, page, assert_accessible
+):
+    """Found by a walk: a 100-letter team name made the home and season pages scroll
+    sideways on a phone."""
+    from league.models import Team
+
+    team = Team.objects.order_by("pk").first()
+    players = list(team.players.values_list("name", flat=True))
+    services.team_update(team=team, name="Harbour" * 14 + "Ha", pub=team.pub, player_names=players)
+    services.pub_update(pub=team.pub, name="Cronins" * 14 + "Cr")
+    league = League.objects.get()
+    pages = [
+        league.get_absolute_url(),
+        league.seasons.current().get_absolute_url(),
+        team.get_absolute_url(),
+        team.pub.get_absolute_url(),
+        team.fixtures.filter(status="played").first().get_absolute_url(),
+    ]
+    wide = {}
+    for url in pages:
+        page.goto(live_server.url + url)
+        page.wait_for_load_state()
+        wide[url] = page.evaluate("document.documentElement.scrollWidth")
+    page.screenshot(path=ARTIFACTS / "long-name-team.png", full_page=True)
+    assert all(width <= 390 for width in wide.values()), wide
