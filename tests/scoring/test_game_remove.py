@@ -166,3 +166,5 @@ def test_a_deal_from_a_sheet_left_open_on_a_taken_back_game_is_told(client, worl
     sheet = client.get(game.get_absolute_url())
     assert sheet.status_code == 404
     assert GONE in sheet.content.decode()
+    # What to do next, for a friendly too, which has no match to start it from.
+    assert "a friendly with “Start a friendly”" in sheet.content.decode()
