@@ -732,6 +732,10 @@ def fixture_update(
         if teams is not None:
             _check_fixture_teams(fixture.season, teams)
         new_teams = current if teams is None else [t.pk for t in teams]
+        if games and date != fixture.date and date > timezone.localdate():
+            raise LeagueError(
+                "A game of this fixture has been played, so its date cannot be after today."
+            )
         if date != fixture.date or new_teams != current:
             _check_entered_once(fixture.season, date, set(new_teams), fixture)
         if new_teams != current:

@@ -342,6 +342,28 @@ def test_the_teams_of_a_fixture_with_games_cannot_change(world, fixture_at_pub):
     assert snapshot() == before
 
 
+def test_a_fixture_with_a_game_played_is_not_moved_past_today(world, fixture_at_pub):
+    # Found by a walk: a played match dated next year led the home page's latest results.
+    from django.utils import timezone
+
+    from scoring.services import SideSpec, game_start
+
+    teams = [ft.team for ft in fixture_at_pub.fixture_teams.all()]
+    sides = [SideSpec(label=t.name, team=t, players=list(t.players.all())) for t in teams]
+    game_start(season=world.season, fixture=fixture_at_pub, number=1, first_dealer=0, sides=sides)
+    today = timezone.localdate()
+    move = {"fixture": fixture_at_pub, "pub": world.pub, "status": "scheduled"}
+    before = snapshot()
+    with pytest.raises(LeagueError) as refused:
+        services.fixture_update(date=today + datetime.timedelta(days=7), **move)
+    assert str(refused.value) == (
+        "A game of this fixture has been played, so its date cannot be after today."
+    )
+    assert snapshot() == before
+    yesterday = today - datetime.timedelta(days=1)
+    assert services.fixture_update(date=yesterday, **move).date == yesterday
+
+
 def test_a_fixture_is_postponed_but_not_once_played(world, fixture_at_pub):
     services.fixture_postpone(fixture=fixture_at_pub)
     assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "postponed"
