@@ -544,10 +544,26 @@
       (n === 1 ? "it is" : "they are") + " still right.";
   }
 
+  // Kept deals that cannot go because the login has ended: why, and the way to log in.
+  function sayLoginEnded(n) {
+    var line = document.getElementById("sheet-waiting");
+    if (!line || !n) return;
+    var link = document.createElement("a");
+    link.className = "button primary";
+    link.href = line.dataset.login;
+    link.textContent = "Log in to send " + (n === 1 ? "it" : "them");
+    line.replaceChildren(
+      n + (n === 1 ? " deal" : " deals") + " waiting to send: your login has ended. " +
+        (n === 1 ? "It is" : "They are") + " kept on this phone, and " +
+        (n === 1 ? "goes" : "go") + " once you log in again. ",
+      link
+    );
+  }
+
   function sync() {
     if (syncing || !navigator.onLine || !window.indexedDB) return;
     syncing = true;
-    var sent = 0, dropped = 0;
+    var sent = 0, dropped = 0, loggedOut = false;
     waiting().then(function (deals) {
       if (!deals.length) return null;
       return fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
@@ -568,7 +584,10 @@
                 headers: { "HX-Request": "true" }
               }).then(function (response) {
                 // Refused unread (no login's token): the deal stays on the phone.
-                if (response.headers.get("HX-Refresh") === "true") return true;
+                if (response.headers.get("HX-Refresh") === "true") {
+                  loggedOut = !token;
+                  return true;
+                }
                 return response.text().then(function (text) {
                   if (response.status === 200) current = fieldIn(text, "version") || current;
                   return store("readwrite", function (store) { store.delete(deal.id); })
@@ -590,7 +609,10 @@
     }).then(function (stopped) {
       syncing = false;
       if (sent && !stopped) window.location.reload();
-      else showWaiting().then(function () { sayDropped(dropped); });
+      else showWaiting().then(function (left) {
+        sayDropped(dropped);
+        if (loggedOut) sayLoginEnded(left.length);
+      });
     }, function () {
       syncing = false;
       showWaiting();

@@ -881,6 +881,38 @@ def test_a_deal_kept_offline_is_sent_after_a_login_in_another_tab(night, live_se
     assert page.locator(".side-score").all_inner_texts() == ["20", "5"]
 
 
+def test_a_deal_kept_offline_when_the_login_ends_says_so_and_goes_after_logging_in(
+    night, live_server, page, assert_accessible
+):
+    """Found by a walk: the kept deal sat at "1 deal waiting to send…" for good, with no
+    reason given and no way to the login page."""
+    start_game(page, live_server, night)
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    page.context.set_offline(True)
+    tap(page, "4")
+    page.get_by_role("button", name="Save deal 1").click()
+    page.get_by_text("1 deal waiting to send").wait_for()
+    page.context.clear_cookies()  # the login ends meanwhile
+    page.context.set_offline(False)
+    waiting = page.locator("#sheet-waiting")
+    waiting.get_by_text("Your login has ended").wait_for()
+    assert waiting.inner_text().startswith(
+        "1 deal waiting to send: your login has ended. It is kept on this phone"
+    )
+    assert not Deal.objects.exists()
+    assert_accessible(page)
+    page.screenshot(path=ARTIFACTS / "kept-deal-login-ended.png")
+    page.get_by_role("link", name="Log in to send it").click()
+    page.get_by_label("Username").fill("harbour")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"**{night.games.get().get_absolute_url()}")
+    page.wait_for_function("() => !document.getElementById('sheet-waiting').textContent")
+    page.wait_for_load_state()
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["41"]
+    assert page.locator(".side-score").all_inner_texts() == ["20", "5"]
+
+
 def test_a_deal_kept_offline_leaves_the_sheet_saying_what_comes_next(
     night, live_server, page, assert_accessible
 ):
