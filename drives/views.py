@@ -152,6 +152,7 @@ def drive_detail(request, league_slug, pk):
         "league": drive.league,
         "drive": drive,
         "rows": _board(drive),
+        "singles": selectors.singles_waiting(drive),
         "may_run": request_runs_pub(request, drive.pub, drive.league),
         "winners": (
             selectors.drive_prizes(drive) if drive.status == Drive.Status.FINISHED else None
@@ -599,7 +600,12 @@ def game_next(request, league_slug, pk):
 
 def wall(request, league_slug, pk):
     drive = _drive(league_slug, pk)
-    context = {"league": drive.league, "drive": drive, "rows": _board(drive)}
+    context = {
+        "league": drive.league,
+        "drive": drive,
+        "rows": _board(drive),
+        "singles": selectors.singles_waiting(drive),
+    }
     template = "drives/wall.html#board" if request.htmx else "drives/wall.html"
     response = render(request, template, context)
     response["Vary"] = "HX-Request"

@@ -192,6 +192,18 @@ def test_a_single_checked_in_late_is_told_they_need_a_partner_not_a_game():
     assert "You need a partner to play: ask at the door." in page
 
 
+def test_the_wall_and_the_leaderboard_say_a_single_waits_for_a_partner():
+    # Found by a walk: Mick, checked in alone, was not on the wall screen at all, where
+    # everyone looks for their table.
+    drive = make_drive(4)
+    services.drive_start(drive=drive)
+    organiser_of(drive).post(url("door", drive), {"name": "Mick"})
+    wall = Client().get(url("wall", drive)).content.decode()
+    assert "Waiting for a partner: Mick. Ask at the door." in wall
+    board = Client().get(url("drive", drive)).content.decode()
+    assert "Waiting for a partner, not placed until paired: Mick." in board
+
+
 def test_starting_the_next_game_with_a_single_waiting_says_who_sits_out_until_paired():
     # Game 2 started with no word of a single checked in during game 1. The room is not
     # held up for them (they play once paired), but the organiser is told, and the grid

@@ -87,7 +87,7 @@ def test_the_leaderboard_on_a_phone_shows_each_table_without_scrolling(
     assert_accessible(page)
 
 
-def test_the_wall_says_in_words_who_left_and_who_plays_from_the_next_game(
+def test_the_wall_says_in_words_who_left_who_plays_next_game_and_who_waits_for_a_partner(
     drive, live_server, page, assert_accessible
 ):
     # It showed a bare "–" for both, from across the hall.
@@ -100,7 +100,11 @@ def test_the_wall_says_in_words_who_left_and_who_plays_from_the_next_game(
     services.entry_add(
         drive=drive, name="Nóirín Late-Arrival", partner_name="Caoimhín Ó Súilleabháin"
     )
+    services.entry_add(drive=drive, name="Mick Alone")  # no partner yet
     page.goto(f"{live_server.url}{drive.get_absolute_url()}wall/")
+    expect(page.locator(".wall-singles")).to_have_text(
+        "Waiting for a partner: Mick Alone. Ask at the door."
+    )
     late = page.locator(".wall-list li", has_text="Nóirín Late-Arrival")
     expect(late.locator(".wall-table")).to_have_text("Plays from game 4")
     gone = page.locator(".wall-list li", has_text=str(leaver))
