@@ -322,3 +322,33 @@ def test_start_game_2_and_finish_ask_first_and_no_goes_back_to_the_results(
         headers={"Referer": asked},
     )
     assert again.ok and "The drive has already finished: here are the prizes." in again.text()
+
+
+def test_a_table_s_phone_says_when_there_is_no_connection_and_moves_on_by_itself(
+    new_page, live_server, drive, assert_accessible
+):
+    """Found by a walk: with Wi-Fi gone a tap on the table's link gave the browser's own
+    offline page, and after each game the page had to be reloaded by hand."""
+    phone = new_page()
+    phone.clock.install()
+    phone.goto(f"{live_server.url}{TableLink.objects.get(drive=drive, table=3).get_absolute_url()}")
+    first, _ = pairs_at(drive, 3)
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name=first).click()
+    expect(phone.get_by_role("alert")).to_have_text(
+        "No connection: this result was not sent. Tap it again when the connection is back."
+    )
+    expect(phone.get_by_role("button", name=first)).to_have_attribute("aria-pressed", "false")
+    assert not Result.objects.filter(drive=drive, table=3).exists()
+    shot(phone, "09-scorer-no-connection")
+    assert_accessible(phone)
+    phone.context.set_offline(False)
+    with phone.expect_navigation():
+        phone.get_by_role("button", name=first).click()
+    expect(phone.get_by_role("button", name=first)).to_have_attribute("aria-pressed", "true")
+
+    play_game(drive)  # the other tables come in and the organiser starts game 2
+    with phone.expect_navigation():
+        phone.clock.fast_forward(16_000)
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Table 3, game 2: which pair won?")
+    assert_accessible(phone)
