@@ -53,7 +53,7 @@
     rest.textContent = lines[1];
     box.appendChild(rest);
     slot.replaceChildren(box);
-    slot.scrollIntoView({ block: "nearest" });
+    showAboveBar(slot.closest("form"), slot);
   }
 
   // The split's Save with no count tapped: the browser's own small bubble ("Please
@@ -193,10 +193,10 @@
   });
 
   // Clear of the Save bar stuck to the bottom: with long names it is a third of the
-  // screen, and the next trick's buttons, or the highest trump's, stopped under it.
+  // screen, and the next trick's buttons, the highest trump's or a refusal stopped under it.
   function showAboveBar(form, element) {
     if (!element) return;
-    var bar = form.querySelector(".trick-bar");
+    var bar = form && form.querySelector(".trick-bar");
     element.style.scrollMarginBottom = (bar ? bar.offsetHeight + 8 : 0) + "px";
     element.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }
@@ -316,7 +316,7 @@
         var form = target.closest("form");
         if (form) window.sessionStorage.setItem(STASH, JSON.stringify(entries(form)));
       }
-      target.scrollIntoView({ block: "nearest" });
+      showAboveBar(target.closest("form"), target);
     }
   });
 

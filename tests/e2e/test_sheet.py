@@ -378,10 +378,10 @@ def test_trick_by_trick_keeps_its_taps_and_saves_only_a_complete_deal(
     assert Deal.objects.count() == 2
 
 
-ABOVE_THE_BAR = """() => {
-    const bonus = document.querySelector("[data-order] .bonus").getBoundingClientRect();
+ABOVE_THE_BAR = """selector => {
+    const shown = document.querySelector(selector).getBoundingClientRect();
     const bar = document.querySelector("[data-order] .trick-bar").getBoundingClientRect();
-    return bonus.top >= 0 && bonus.bottom <= bar.top;
+    return shown.height > 0 && shown.top >= 0 && shown.bottom <= bar.top;
 }"""
 
 
@@ -410,12 +410,17 @@ def test_forty_five_asks_who_won_the_highest_trump_before_it_saves(
     for trick, side in enumerate(["The Robbers", "Harbour Hearts", "The Robbers"] * 2, 1):
         if trick <= 5:
             order_tap(page, trick, side)
-    page.wait_for_function(ABOVE_THE_BAR, timeout=3000)
+    page.wait_for_function(ABOVE_THE_BAR, arg="[data-order] .bonus", timeout=3000)
     assert "Now tap who won the highest trump." in page.locator("[data-trick-total]").inner_text()
     page.wait_for_timeout(300)
     assert Deal.objects.count() == 1
     page.screenshot(path=ARTIFACTS / "forty-five-bonus-asked.png")
     assert_accessible(page)
+    # Save tapped without an answer: the box says so, above the Save bar, not under it.
+    page.locator("[data-order] button.save").click()
+    page.locator("#box-order").get_by_text("Tap who won the highest trump").wait_for()
+    page.wait_for_function(ABOVE_THE_BAR, arg="#box-order", timeout=3000)
+    assert Deal.objects.count() == 1
     with swapped(page, "/deals/"):
         page.locator("[data-order] .bonus label.tap", has_text="No trump played").click()
     assert said(page) == "Deal 2 saved: Harbour Hearts 30 – The Robbers 25."
