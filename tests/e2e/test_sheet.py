@@ -867,13 +867,18 @@ def test_a_sync_cut_off_half_way_still_makes_each_deal_once(night, live_server, 
     assert page.locator("#sheet-waiting").inner_text() == ""
 
 
-def test_a_deal_kept_offline_is_sent_after_a_login_in_another_tab(night, live_server, page):
+def keep_a_deal_offline(page, live_server, night):
+    """Game 1 started, then deal 1 (Harbour Hearts 4) entered with no connection."""
     start_game(page, live_server, night)
     page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
     page.context.set_offline(True)
     tap(page, "4")
     page.get_by_role("button", name="Save deal 1").click()
     page.get_by_text("1 deal waiting to send").wait_for()
+
+
+def test_a_deal_kept_offline_is_sent_after_a_login_in_another_tab(night, live_server, page):
+    keep_a_deal_offline(page, live_server, night)
     # A login in another tab meanwhile gives the phone's CSRF cookie a new secret: the
     # token the kept deal was entered with is out of date.
     secret = get_random_string(32)
@@ -891,12 +896,7 @@ def test_a_deal_kept_offline_when_the_login_ends_says_so_and_goes_after_logging_
 ):
     """Found by a walk: the kept deal sat at "1 deal waiting to send…" for good, with no
     reason given and no way to the login page."""
-    start_game(page, live_server, night)
-    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
-    page.context.set_offline(True)
-    tap(page, "4")
-    page.get_by_role("button", name="Save deal 1").click()
-    page.get_by_text("1 deal waiting to send").wait_for()
+    keep_a_deal_offline(page, live_server, night)
     page.context.clear_cookies()  # the login ends meanwhile
     page.context.set_offline(False)
     waiting = page.locator("#sheet-waiting")
