@@ -161,6 +161,7 @@ def _deal_rows(game: Game, live: list) -> list[dict]:
             "deal": deal,
             "parts": list(zip(labels, deal.trick_counts, strict=False)),
             "dealer": labels[deal.dealer],
+            "bonus": labels[deal.bonus_side] if deal.bonus_side is not None else "",
             "totals": " – ".join(str(total) for total in scored.totals),
         }
         for deal, scored in zip(live, result.deals, strict=True)

@@ -53,7 +53,7 @@
     rest.textContent = lines[1];
     box.appendChild(rest);
     slot.replaceChildren(box);
-    showAboveBar(slot.closest("form"), slot);
+    showAboveBar(slot.closest("form"), slot, "instant");
   }
 
   // The split's Save with no count tapped: the browser's own small bubble ("Please
@@ -169,8 +169,9 @@
     var input = event.target;
     var form = input.form;
     if (!form) return;
-    if (form.hasAttribute("data-split") && input.name === "first") {
-      updateSplit(form);
+    if (form.hasAttribute("data-split") && input.name === "first") updateSplit(form);
+    // A refusal answered by a new tap of the tricks or the highest trump goes.
+    if ((form.hasAttribute("data-split") && input.name === "first") || input.name === "bonus_side") {
       var slot = form.querySelector(".box-slot");
       if (slot && slot.querySelector("[data-box]")) slot.replaceChildren();
     }
@@ -194,11 +195,11 @@
 
   // Clear of the Save bar stuck to the bottom: with long names it is a third of the
   // screen, and the next trick's buttons, the highest trump's or a refusal stopped under it.
-  function showAboveBar(form, element) {
+  function showAboveBar(form, element, behavior) {
     if (!element) return;
     var bar = form && form.querySelector(".trick-bar");
     element.style.scrollMarginBottom = (bar ? bar.offsetHeight + 8 : 0) + "px";
-    element.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    element.scrollIntoView({ block: "nearest", behavior: behavior || "smooth" });
   }
 
   // Steppers typed into: the total follows each digit, not only the box left.
@@ -316,7 +317,7 @@
         var form = target.closest("form");
         if (form) window.sessionStorage.setItem(STASH, JSON.stringify(entries(form)));
       }
-      showAboveBar(target.closest("form"), target);
+      showAboveBar(target.closest("form"), target, "instant");
     }
   });
 
@@ -474,6 +475,9 @@
   }
 
   function keep(form) {
+    // A double tap keeps the deal once: the second tap comes before the first is stored.
+    if (form.dataset.keeping) return Promise.resolve();
+    form.dataset.keeping = "1";
     var fields = [];
     new FormData(form).forEach(function (value, name) {
       if (name !== "version") fields.push([name, value]);
@@ -501,8 +505,10 @@
       }
       updateTotal(form);
       updateTricks(form);
+      var slot = form.querySelector(".box-slot");  // a refusal of this deal is answered now
+      if (slot) slot.replaceChildren();
       return showWaiting();
-    });
+    }).finally(function () { delete form.dataset.keeping; });
   }
 
   function fieldIn(html, name) {

@@ -736,6 +736,9 @@ def test_the_sheet_asks_who_won_the_highest_trump_and_saves_no_deal_unanswered(c
     game.refresh_from_db()
     assert (game.scores, game.winner) == ([45, 15], 0)
     assert [d.bonus_side for d in game.deals.order_by("number")] == [None, 0, None]
+    # The sheet's list of deals says who won the highest trump, where a side did.
+    rows = re.findall(r'<li class="deal-row">.*?</li>', client.get(sheet_url(game)).text, re.S)
+    assert ["highest trump: Ann" in row for row in rows] == [False, True, False]
 
 
 def test_an_ended_login_gets_a_box_with_htmx_and_returns_to_the_sheet(client, world):
