@@ -14,7 +14,7 @@ number, unique idempotency keys, one confirmation per game).
 """
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -363,6 +363,7 @@ def deal_correct(
     reason: str = "",
     user=None,
     link: ScorerLink | None = None,
+    later: Mapping | None = None,
 ) -> Deal:
     """Correct deal `number`: the old version stays (`live=False`), a new one is added.
 
@@ -370,6 +371,12 @@ def deal_correct(
     an organiser or secretary (not through a scorer link), with a `reason`; the
     correction clears its confirmation, so the result is confirmed again. Errors as for
     `deal_record`. The game's record says when the correction changed the winner.
+
+    `later` corrects a later deal in the same change (its `number`, `dealer`, `tricks`,
+    `trick_winners`, `bonus_side` and `key`): one that no longer fits once this one is
+    corrected, such as a deal stopped at the target that the corrected score no longer
+    reaches. Each alone would be refused, and once the match's next game has started
+    neither deal can be undone instead.
     """
     tricks_text, winners_text = _texts(tricks, trick_winners)
     reason = reason.strip()
@@ -397,8 +404,21 @@ def deal_correct(
                     f"Nothing to correct: deal {number} is already {describe_deal(game, old)}. "
                     "Change what was wrong, then save."
                 )
-            new = _rules_deal(dealer, tricks, trick_winners, bonus_side)
-            deals = [new if deal is old else deal.as_rules_deal() for deal in live]
+            changes = {number: _rules_deal(dealer, tricks, trick_winners, bonus_side)}
+            if later is not None:
+                later_old = next((d for d in live if d.number == later["number"]), None)
+                if later_old is None or later["number"] <= number:
+                    raise ScoringError(
+                        f"This game has no deal {later['number']} after deal {number}."
+                    )
+                new_later = _rules_deal(
+                    later["dealer"], later["tricks"], later["trick_winners"], later["bonus_side"]
+                )
+                if new_later == later_old.as_rules_deal():
+                    later = None  # left as it was: nothing of it to correct
+                else:
+                    changes[later["number"]] = new_later
+            deals = [changes.get(deal.number) or deal.as_rules_deal() for deal in live]
             result = rules.score_game(game.ruleset, sides=game.sides, deals=deals)
             if not result.finished:
                 _check_no_later_game(game)
@@ -413,8 +433,10 @@ def deal_correct(
             deal = _deal_create(
                 game, number, dealer, tricks_text, winners_text, bonus_side, key, user, link
             )
-            _write_totals(game, result)
             text = f"Deal {number}: {was} → {describe_deal(game, deal)}"
+            if later is not None:
+                text += "; " + _correct_later(game, later_old, later, user, link)
+            _write_totals(game, result)
             if reason:
                 text += f". Reason: {reason}"
             if game.winner != winner_before:
@@ -438,6 +460,26 @@ def deal_correct(
         if existing is not None and existing.number == number:
             return _replayed(existing, game, dealer, tricks_text, winners_text, bonus_side)
         raise StaleGame(Game.objects.get(pk=game.pk)) from None
+
+
+def _correct_later(game: Game, old: Deal, later: Mapping, user, link) -> str:
+    """Replace `old` by the `later` deal corrected with it; its words for the record."""
+    was = describe_deal(game, old)
+    old.live = False
+    old.save(update_fields=["live"])
+    tricks_text, winners_text = _texts(later["tricks"], later["trick_winners"])
+    deal = _deal_create(
+        game,
+        old.number,
+        later["dealer"],
+        tricks_text,
+        winners_text,
+        later["bonus_side"],
+        later["key"],
+        user,
+        link,
+    )
+    return f"deal {old.number}, with it: {was} → {describe_deal(game, deal)}"
 
 
 def deal_undo(*, game: Game, version: int, user=None, link: ScorerLink | None = None) -> Deal:

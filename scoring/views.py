@@ -502,8 +502,13 @@ def deal_correct(request, pk, number):
     if request.method != "POST":
         return render(request, "scoring/deal_correct.html", context)
     form = CorrectionForm(request.POST, game=game)
+    # A later deal corrected with this one, sent once the page has offered it.
+    later = _later_deal(game, number, request.POST.get("later-number", ""))
+    later_form = later and CorrectionForm(request.POST, game=game, prefix="later")
+    if later:
+        context["later"] = _correction_fields(game, later, entered, prefix="later-")
     status, errors = 422, []
-    if form.is_valid():
+    if form.is_valid() and (not later or later_form.is_valid()):
         try:
             deal = services.deal_correct(
                 game=game,
@@ -511,15 +516,24 @@ def deal_correct(request, pk, number):
                 reason=form.cleaned_data["reason"],
                 user=request.user,
                 link=scorer.link,
+                later={"number": later.number, **later_form.deal_kwargs()} if later else None,
                 **form.deal_kwargs(),
             )
             said = game.events.filter(deal=deal).values_list("text", flat=True).last()
             messages.success(request, f"Correction saved. {said}. {_said(_game(pk), 'Score')}")
             return redirect(game)
         except rules.InvalidDeal as error:
-            errors = [
-                _ends_early(game, number, error) or with_side_names(str(error), _labels(game))
-            ]
+            message = with_side_names(str(error), _labels(game))
+            refused = _later_deal(game, number, str(error.deal_index + 1))
+            if refused and not later and error.code != "game_over":
+                # Each alone would be refused: the later deal is offered, to save with it.
+                context["later"] = _correction_fields(game, refused, {}, prefix="later-")
+                errors = [
+                    f"With this correction, deal {refused.number} no longer fits. {message}",
+                    f"Correct deal {refused.number} below too: the two are saved together.",
+                ]
+            else:
+                errors = [_ends_early(game, number, error) or message]
         except services.StaleGame as stale:
             # Someone else changed the game: the form starts again from the deal as it
             # now is, so one more tap cannot save over their change unseen; what this
@@ -535,10 +549,17 @@ def deal_correct(request, pk, number):
         except services.ScoringError as error:
             errors = [str(error)]
     else:
-        errors = _form_errors(form)
+        errors = _form_errors(form) + (_form_errors(later_form) if later else [])
     return render(
         request, "scoring/deal_correct.html", {**context, "errors": errors}, status=status
     )
+
+
+def _later_deal(game: Game, number: int, later: str) -> Deal | None:
+    """The live deal numbered `later` (as sent), if it comes after deal `number`."""
+    if not later.isdigit() or int(later) <= number:
+        return None
+    return game.deals.live().filter(number=int(later)).first()
 
 
 def _ends_early(game: Game, number: int, error: rules.InvalidDeal) -> str | None:
@@ -572,32 +593,40 @@ def _deal_gone(request, game: Game, number: int):
 def _correction(game: Game, deal: Deal, entered) -> dict:
     """The correction page's context: the deal as stored (`stored`, what "The deal now
     reads" says), and the form's values, from what was `entered` where it was."""
-    bonus_side = _as_entered(entered, "bonus_side", deal.bonus_side)
     return {
         "league": game.league,
         "season": game.season,
         "game": game,
-        "deal": deal,
         "sides": list(game.game_sides.all()),
         "stored": deal.trick_counts,
-        "key": uuid.uuid4(),
         "bonus": game.ruleset.highest_trump_bonus > 0,
-        "tricks_range": range(6),
-        "trick_numbers": range(1, 6),
-        "counts": {
-            side: _as_entered(entered, f"tricks_{side}", count)
-            for side, count in enumerate(deal.trick_counts)
-        },
-        "dealer": _as_entered(entered, "dealer", deal.dealer),
-        "bonus_choice": "" if bonus_side is None else bonus_side,  # "": no trump played
         "reason": entered.get("reason", ""),
-        # A deal entered trick by trick is corrected trick by trick: its order decides
-        # who reached the target, so it is shown and kept.
-        "order": _trick_rows(game, entered or None, deal),
+        **_correction_fields(game, deal, entered),
     }
 
 
-def _trick_rows(game: Game, posted, deal) -> list[tuple[int, list[tuple]]] | None:
+def _correction_fields(game: Game, deal: Deal, entered, prefix: str = "") -> dict:
+    """One deal's fields on the correction page, named with `prefix`: as `entered`
+    where they were sent, else as stored."""
+    posted = entered if f"{prefix}mode" in entered else None
+    bonus_side = _as_entered(entered, f"{prefix}bonus_side", deal.bonus_side)
+    return {
+        "deal": deal,
+        "reads": services.describe_deal(game, deal),
+        "key": uuid.uuid4(),
+        "counts": {
+            side: _as_entered(entered, f"{prefix}tricks_{side}", count)
+            for side, count in enumerate(deal.trick_counts)
+        },
+        "dealer": _as_entered(entered, f"{prefix}dealer", deal.dealer),
+        "bonus_choice": "" if bonus_side is None else bonus_side,  # "": no trump played
+        # A deal entered trick by trick is corrected trick by trick: its order decides
+        # who reached the target, so it is shown and kept.
+        "order": _trick_rows(game, posted, deal, prefix),
+    }
+
+
+def _trick_rows(game: Game, posted, deal, prefix="") -> list[tuple[int, list[tuple]]] | None:
     """For a deal entered trick by trick: each trick with every side and whether it is
     the chosen winner (as posted, else as stored). None for a deal entered by counts."""
     if not deal.trick_winners:
@@ -606,7 +635,7 @@ def _trick_rows(game: Game, posted, deal) -> list[tuple[int, list[tuple]]] | Non
     rows = []
     for trick in range(1, 6):
         if posted is not None:
-            chosen = posted.get(f"trick_{trick}", "")
+            chosen = posted.get(f"{prefix}trick_{trick}", "")
         else:
             chosen = deal.trick_winners[trick - 1] if trick <= len(deal.trick_winners) else ""
         rows.append((trick, [(i, label, str(i) == chosen) for i, label in enumerate(labels)]))

@@ -97,17 +97,20 @@
       Boolean(form.querySelector('input[name="bonus_side"]:checked'));
   }
 
+  // Each deal's steppers and their total (a correction may show two deals).
   function updateTotal(form) {
-    var total = form.querySelector("[data-total]");
-    if (!total) return;
-    var sum = 0;
-    form.querySelectorAll('input[type="number"]').forEach(function (input) {
-      sum += parseInt(input.value, 10) || 0;
+    form.querySelectorAll(".steppers").forEach(function (deal, index) {
+      var total = deal.querySelector("[data-total]");
+      if (!total) return;
+      var sum = 0;
+      deal.querySelectorAll('input[type="number"]').forEach(function (input) {
+        sum += parseInt(input.value, 10) || 0;
+      });
+      if (index === 0) askBonus(form, sum === 5);
+      total.hidden = false;
+      total.querySelector("output").textContent = String(sum);
+      total.classList.toggle("over", sum > 5);
     });
-    askBonus(form, sum === 5);
-    total.hidden = false;
-    total.querySelector("output").textContent = String(sum);
-    total.classList.toggle("over", sum > 5);
   }
 
   /* Trick by trick: the tricks tapped in order up to the first blank, each side's

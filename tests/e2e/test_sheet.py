@@ -262,6 +262,35 @@ def test_the_correction_and_friendly_pages_read_well_on_a_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+def test_a_correction_that_a_later_deal_no_longer_fits_corrects_both_on_a_phone(
+    night, live_server, page, assert_accessible
+):
+    from tests.scoring.conftest import play
+
+    game = services.game_next(fixture=night, number=1, first_dealer=0)
+    play(game, 3, 2, dealer=0)
+    play(game, 2, 0, trick_winners=[0, 0])  # Harbour Hearts reach 25 on trick 2
+    services.game_next(fixture=night, number=2, first_dealer=1)
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/{game.pk}/deals/1/correct/")
+    page.get_by_role("button", name="One trick fewer for Harbour Hearts").click()
+    page.get_by_role("button", name="One trick more for The Robbers").click()
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_load_state()
+    expect(page.get_by_role("alert")).to_contain_text("deal 2 no longer fits")
+    later = page.locator(".later-deal")
+    expect(later.get_by_role("heading")).to_have_text("Deal 2, corrected with it")
+    assert page.locator("[data-total]").inner_text() == "5 of 5 tricks"  # deal 1's own
+    page.screenshot(path=ARTIFACTS / "correction-with-a-later-deal.png", full_page=True)
+    assert_accessible(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    later.locator("[data-trick='3'] label.tap", has_text="Harbour Hearts").click()
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_load_state()
+    assert page.locator(".side-score").all_inner_texts() == ["25", "15"]
+    assert "deal 2, with it" in page.locator(".messages").inner_text()
+
+
 def in_view(page, selector):
     """Whether the element is wholly on the phone's screen, within a moment (htmx scrolls
     once the swapped sheet has settled)."""

@@ -145,6 +145,61 @@ def test_a_correction_the_rules_refuse_writes_nothing(world):
     assert Deal.objects.get().live
 
 
+def stopped_at_25_then_game_2(world):
+    """Game 1: deal 1 at 15–10, then deal 2 entered trick by trick, stopped when side 0
+    reached 25 on its second trick; then the match's game 2 is started."""
+    play(world.game, 3, 2, dealer=0)
+    play(world.game, 2, 0, trick_winners=[0, 0])
+    assert world.game.winner == 0
+    game_next(fixture=world.fixture, number=2, first_dealer=1)
+
+
+def test_an_earlier_deal_is_corrected_with_the_later_deal_it_no_longer_fits(world):
+    # Found by a walk: deal 1 was 2–3, not 3–2. Corrected alone, deal 2 stops at 20, short
+    # of 25; deal 2 alone cannot take a third trick at 25; and with game 2 started,
+    # neither can be undone. No single change worked.
+    stopped_at_25_then_game_2(world)
+    before = counts()
+    fix = {"game": world.game, "number": 1, "dealer": 0, "tricks": [2, 3]}
+    with pytest.raises(rules.InvalidDeal) as refused:
+        deal_correct(**fix, key=uuid.uuid4(), version=world.game.version)
+    assert refused.value.deal_index == 1
+    with pytest.raises(ScoringError, match="Correct the deal instead"):
+        deal_undo(game=world.game, version=world.game.version)
+    assert counts() == before
+
+    later = {"number": 2, "dealer": 1, "tricks": [3, 0], "trick_winners": [0, 0, 0]}
+    deal_correct(
+        **fix,
+        key=uuid.uuid4(),
+        version=world.game.version,
+        later={**later, "bonus_side": None, "key": uuid.uuid4()},
+    )
+    world.game.refresh_from_db()
+    assert (world.game.scores, world.game.winner) == ([25, 15], 0)
+    live = world.game.deals.live().order_by("number")
+    assert [(d.tricks, d.trick_winners) for d in live] == [("23", ""), ("30", "000")]
+    assert world.game.deals.filter(live=False).count() == 2  # both old entries kept
+    record = world.game.events.get(kind=GameEvent.Kind.CORRECTION).text
+    assert record.startswith("Deal 1: ") and "; deal 2, with it: " in record
+
+
+def test_a_later_deal_sent_back_as_it_was_is_not_corrected(world):
+    stopped_at_25_then_game_2(world)
+    later = {"number": 2, "dealer": 1, "tricks": [2, 0], "trick_winners": [0, 0]}
+    deal_correct(
+        game=world.game,
+        number=1,
+        dealer=1,  # only deal 1's dealer was wrong
+        tricks=[3, 2],
+        key=uuid.uuid4(),
+        version=world.game.version,
+        later={**later, "bonus_side": None, "key": uuid.uuid4()},
+    )
+    assert list(world.game.deals.filter(live=False).values_list("number", flat=True)) == [1]
+    assert "deal 2" not in world.game.events.get(kind=GameEvent.Kind.CORRECTION).text
+
+
 def test_a_confirmed_game_is_corrected_only_with_a_reason(world):
     play(world.game, 5, 0)
     game_confirm(game=world.game, user=world.organiser)

@@ -320,6 +320,46 @@ def test_a_correction_that_would_end_the_game_early_says_to_undo_the_later_deals
     assert list(world.game.deals.values_list("pk", "tricks", "live")) == before
 
 
+def test_a_correction_a_later_deal_no_longer_fits_offers_that_deal_to_correct_with_it(
+    organiser, world
+):
+    from tests.scoring.test_services import stopped_at_25_then_game_2
+
+    stopped_at_25_then_game_2(world)
+    url = reverse("scoring:deal-correct", args=[world.game.pk, 1])
+    data = {
+        "key": str(uuid.uuid4()),
+        "version": world.game.version,
+        "mode": "count",
+        "dealer": 0,
+        "tricks_0": 2,
+        "tricks_1": 3,
+    }
+    before = list(world.game.deals.values_list("pk", "tricks", "live"))
+    response = organiser.post(url, data)
+    assert response.status_code == 422
+    page = html.unescape(response.text)
+    assert "With this correction, deal 2 no longer fits." in page
+    assert "Correct deal 2 below too: the two are saved together." in page
+    # Deal 2 as stored, trick by trick, its fields named apart from deal 1's.
+    assert 'name="later-number" value="2"' in page
+    assert re.search(r'name="later-trick_2" value="0" checked', page)
+    assert not re.search(r'name="later-trick_3" value="\d" checked', page)
+    assert 'name="tricks_0" inputmode="numeric" min="0" max="5" step="1" value="2"' in page
+    assert list(world.game.deals.values_list("pk", "tricks", "live")) == before
+
+    later = re.search(r'name="later-key" value="([^"]+)"', page).group(1)
+    data.update({"later-number": 2, "later-key": later, "later-version": world.game.version})
+    data.update({"later-mode": "order", "later-dealer": 1})
+    data.update({"later-trick_1": 0, "later-trick_2": 0, "later-trick_3": 0})
+    response = organiser.post(url, data)
+    assert response.status_code == 302
+    world.game.refresh_from_db()
+    assert (world.game.scores, world.game.winner) == ([25, 15], 0)
+    saved = organiser.get(response.url).text
+    assert "Correction saved. Deal 1:" in html.unescape(saved)
+
+
 def _deal_now_reads(page: str) -> list[str]:
     """The tricks per side the correction page says the deal now has."""
     reads = re.search(r"The deal now reads:\s*([^.]*)\.", page).group(1)
