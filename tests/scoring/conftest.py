@@ -33,6 +33,15 @@ def fixture_game(fixture, number=1, first_dealer=0):
     return game_next(fixture=fixture, number=number, first_dealer=first_dealer)
 
 
+def stopped_at_25_then_game_2(world):
+    """Game 1: deal 1 at 15–10, then deal 2 entered trick by trick, stopped when side 0
+    reached 25 on its second trick; then the match's game 2 is started."""
+    play(world.game, 3, 2, dealer=0)
+    play(world.game, 2, 0, trick_winners=[0, 0])
+    assert world.game.winner == 0
+    fixture_game(world.fixture, number=2, first_dealer=1)
+
+
 @pytest.fixture
 def world(db):
     season = SeasonFactory()

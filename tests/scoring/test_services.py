@@ -22,7 +22,7 @@ from scoring.services import (
     link_revoke,
 )
 from tests.factories import DealFactory
-from tests.scoring.conftest import play
+from tests.scoring.conftest import play, stopped_at_25_then_game_2
 
 pytestmark = pytest.mark.django_db
 
@@ -143,15 +143,6 @@ def test_a_correction_the_rules_refuse_writes_nothing(world):
         )
     assert counts() == before
     assert Deal.objects.get().live
-
-
-def stopped_at_25_then_game_2(world):
-    """Game 1: deal 1 at 15–10, then deal 2 entered trick by trick, stopped when side 0
-    reached 25 on its second trick; then the match's game 2 is started."""
-    play(world.game, 3, 2, dealer=0)
-    play(world.game, 2, 0, trick_winners=[0, 0])
-    assert world.game.winner == 0
-    game_next(fixture=world.fixture, number=2, first_dealer=1)
 
 
 def test_an_earlier_deal_is_corrected_with_the_later_deal_it_no_longer_fits(world):

@@ -14,7 +14,7 @@ from django.utils import dateformat, timezone
 from league.models import Fixture
 from scoring.models import Confirmation, Deal, Game, GameEvent, ScorerLink
 from tests.factories import FixtureFactory
-from tests.scoring.conftest import fixture_game, play
+from tests.scoring.conftest import fixture_game, play, stopped_at_25_then_game_2
 
 pytestmark = pytest.mark.django_db
 
@@ -323,8 +323,6 @@ def test_a_correction_that_would_end_the_game_early_says_to_undo_the_later_deals
 def test_a_correction_a_later_deal_no_longer_fits_offers_that_deal_to_correct_with_it(
     organiser, world
 ):
-    from tests.scoring.test_services import stopped_at_25_then_game_2
-
     stopped_at_25_then_game_2(world)
     url = reverse("scoring:deal-correct", args=[world.game.pk, 1])
     data = {
