@@ -36,7 +36,73 @@ def _in_words(keys) -> str:
     return ", ".join(Season.TIEBREAKS[key] for key in keys if key != "points")
 
 
-class SeasonForm(forms.Form):
+class KeepsEditsMeanwhile:
+    """For a form that changes a record two people may have open at once (two tabs, or
+    the secretary and a pub's organiser). Each field also sends, hidden, the value the
+    page showed (Django's `show_hidden_initial`), so a save can tell this person's
+    changes from what someone else saved meanwhile (`on_top_of`): theirs are kept, and
+    a field both changed, to different values, is refused with theirs named. A request
+    without the hidden values (an outside client) saves what it sends, as before."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.show_hidden_initial = True
+        self.kept_theirs = []  # labels of the fields someone else changed meanwhile
+
+    def on_top_of(self, make):
+        """`make(data)` makes a form like this one for the record as it is now (read
+        under its lock), bound to `data`. The form it returns is bound to this person's
+        changes on top of the record as it is, its hidden values showing it as it is;
+        where both changed a field differently, it has an error naming theirs."""
+        now = make(None).initial
+        data, clashes, kept = self.data.copy(), [], []
+        for name, field in self.fields.items():
+            shown_as = self.add_initial_prefix(name)
+            if field.disabled or shown_as not in self.data:
+                continue
+            shown = field.hidden_widget().value_from_datadict(self.data, self.files, shown_as)
+            theirs, sent = now.get(name), _as_sent(field, now.get(name))
+            data[shown_as] = sent
+            if not field.has_changed(theirs, shown):
+                continue  # nobody else changed it
+            if name not in self.changed_data:
+                data[self.add_prefix(name)] = sent  # only they changed it: theirs stays
+                kept.append(self[name].label)
+            elif field.has_changed(theirs, self[name].data):
+                clashes.append((name, _in_words_of(field, theirs)))
+        form = make(data)
+        form.kept_theirs = kept
+        form.is_valid()  # its own checks first, then the clashes beside them
+        for name, theirs in clashes:
+            form.add_error(
+                name,
+                f"Someone else saved {theirs} here while you had this page open. Save "
+                "again to put yours in its place.",
+            )
+        return form
+
+
+def _as_sent(field: forms.Field, value) -> str:
+    """`value` as the browser sends it for `field`."""
+    value = field.hidden_widget().format_value(field.prepare_value(value))
+    return "" if value is None else str(value)
+
+
+def _in_words_of(field: forms.Field, value) -> str:
+    """A field's value as a secretary reads it in a message."""
+    if isinstance(field, forms.BooleanField):
+        return "“ticked”" if value else "“not ticked”"
+    if value in (None, ""):
+        return "an empty box"
+    if isinstance(field, forms.ChoiceField) and not isinstance(field, forms.ModelChoiceField):
+        value = dict(field.choices).get(value, value)
+    if hasattr(value, "strftime"):
+        value = value.strftime("%-d %B %Y")
+    return f"“{value}”"
+
+
+class SeasonForm(KeepsEditsMeanwhile, forms.Form):
     name = forms.CharField(max_length=100, help_text="For example “Winter 2026”.")
     start_date = date_field()
     end_date = date_field(required=False)
@@ -145,12 +211,12 @@ class SeasonForm(forms.Form):
         return initial
 
 
-class PubForm(forms.Form):
+class PubForm(KeepsEditsMeanwhile, forms.Form):
     name = forms.CharField(max_length=100)
     town = forms.CharField(max_length=100, required=False)
 
 
-class TeamForm(forms.Form):
+class TeamForm(KeepsEditsMeanwhile, forms.Form):
     name = forms.CharField(label="Team name", max_length=100)
     pub = forms.ModelChoiceField(queryset=None, label="Home pub", empty_label=None)
     division = forms.ModelChoiceField(queryset=None, required=False, empty_label="No division")
@@ -176,6 +242,16 @@ class TeamForm(forms.Form):
             ].help_text = "Only the league secretary moves a team between divisions."
         for name in ("player_1", "player_2", "player_3"):
             self.fields[name].widget.attrs.update(list="league-players", autocomplete="off")
+
+    def team_fields(self) -> dict:
+        """What `services.team_create` and `team_update` take from the form."""
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "pub": data["pub"],
+            "player_names": data["player_names"],
+            "division": data.get("division"),
+        }
 
     def clean(self):
         data = super().clean()
@@ -220,7 +296,7 @@ class FixturesGenerateForm(forms.Form):
         return start
 
 
-class FixtureForm(forms.Form):
+class FixtureForm(KeepsEditsMeanwhile, forms.Form):
     date = date_field()
     pub = forms.ModelChoiceField(queryset=None, empty_label=None)
     home = forms.ModelChoiceField(queryset=None, label="Home team", empty_label="Choose a team")
@@ -335,7 +411,7 @@ class ImportConfirmForm(forms.Form):
     rows = forms.CharField(widget=forms.HiddenInput)
 
 
-class PlayerForm(forms.Form):
+class PlayerForm(KeepsEditsMeanwhile, forms.Form):
     name = forms.CharField(max_length=100)
     home_pub = forms.ModelChoiceField(queryset=None, required=False, empty_label="No home pub")
 

@@ -160,9 +160,11 @@ class Season(models.Model):
         "marches": "marches",
     }
     DEFAULT_TIEBREAKS = ["points", "head_to_head", "difference", "points_for", "marches"]
+    # How its games are played: each game keeps what it started with.
+    GAME_RULES = ("ruleset_key", "target", "march_bonus", "march_wins")
     # What decides a season's tables: none of it changes while the season is closed.
     TABLE_RULES = [
-        *("ruleset_key", "target", "march_bonus", "march_wins"),
+        *GAME_RULES,
         *("points_win", "points_loss", "points_shutout"),
         *("tiebreaks", "min_games", "confirmed_only"),
     ]

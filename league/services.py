@@ -56,6 +56,13 @@ class ImportRefused(LeagueError):
         super().__init__(f"{len(errors)} row(s) need fixing; nothing was saved.")
 
 
+def locked(queryset, pk):
+    """The record `pk` of `queryset` read again, its row locked until the transaction
+    ends: a form saved on top of it (league.forms.KeepsEditsMeanwhile) sees every change
+    saved before its own, and no other save comes between."""
+    return queryset.select_for_update(of=("self",)).get(pk=pk)
+
+
 # Seasons and pubs ---------------------------------------------------------------------
 
 
@@ -246,7 +253,8 @@ def team_problems(
     folded = [key(n) for n in names]
     for n in names:
         if folded.count(key(n)) > 1:
-            problems.append(f"the same player “{n}” is named twice")
+            known = players.get(key(n))  # named as the league knows them
+            problems.append(f"the same player “{known.name if known else n}” is named twice")
             break
     for n in names:
         player = players.get(key(n))
@@ -771,12 +779,19 @@ def _check_fixture_status(fixture: Fixture, status: str) -> None:
             "it is marked played by itself when its games are finished."
         )
     if status == Fixture.Status.POSTPONED and fixture.games_started:
-        raise LeagueError("This fixture has games played; it cannot be postponed.")
+        raise LeagueError(fixture_not_postponed(fixture))
+
+
+def fixture_not_postponed(fixture: Fixture) -> str:
+    """Why a fixture with a game started is not postponed, in words."""
+    if fixture.status == Fixture.Status.PLAYED:
+        return "This fixture has been played; it cannot be postponed."
+    return "This fixture has games played; it cannot be postponed."
 
 
 def fixture_postpone(*, fixture: Fixture) -> Fixture:
     if fixture.status == Fixture.Status.PLAYED:
-        raise LeagueError("This fixture has been played; it cannot be postponed.")
+        raise LeagueError(fixture_not_postponed(fixture))
     with transaction.atomic():
         fixture = _lock_fixture(fixture)
         _check_fixture_status(fixture, Fixture.Status.POSTPONED)

@@ -9,7 +9,8 @@ from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
+from django.db import transaction
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -285,17 +286,36 @@ def pub_create(request, league_slug):
 def pub_edit(request, league_slug, pub_slug):
     league = _secretary_league(request, league_slug)
     pub = get_object_or_404(league.pubs, slug=pub_slug)
-    form = PubForm(request.POST or None, initial={"name": pub.name, "town": pub.town})
+
+    def form_for(data, pub):
+        return PubForm(data, initial={"name": pub.name, "town": pub.town})
+
+    form = form_for(request.POST or None, pub)
     if request.method == "POST" and form.is_valid():
-        try:
-            services.pub_update(pub=pub, **form.cleaned_data)
-        except LeagueError as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(request, f"{pub.name} saved.")
-            return redirect("league:manage", league.slug)
+        with transaction.atomic():
+            pub = services.locked(league.pubs, pub.pk)
+            form = form.on_top_of(lambda data: form_for(data, pub))
+            if form.is_valid():
+                try:
+                    services.pub_update(pub=pub, **form.cleaned_data)
+                except LeagueError as error:
+                    form.add_error(None, str(error))
+                else:
+                    messages.success(request, f"{pub.name} saved.{_theirs_kept(form)}")
+                    return redirect("league:manage", league.slug)
     context = {"league": league, "form": form, "pub": pub}
     return render(request, "league/pub_form.html", context)
+
+
+def _theirs_kept(form) -> str:
+    """What someone else saved while this person had the form open, kept beside their
+    own changes (see league.forms.KeepsEditsMeanwhile), said after "saved"."""
+    if not form.kept_theirs:
+        return ""
+    return (
+        " Someone else saved a change while you had the page open, and it is kept: "
+        f"{', '.join(f'“{label}”' for label in form.kept_theirs)}."
+    )
 
 
 @login_required
@@ -309,6 +329,7 @@ def season_create(request, league_slug):
             form.add_error(None, str(error))
         else:
             messages.success(request, f"{season.name} created. Now enter its teams.")
+            _say_running_too(request, season)
             return redirect("league:manage-season", league.slug, season.slug)
     return render(request, "league/season_form.html", {"league": league, "form": form})
 
@@ -316,22 +337,59 @@ def season_create(request, league_slug):
 @login_required
 def season_edit(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
-    form = SeasonForm(
-        request.POST or None,
-        initial=SeasonForm.initial_for(season),
-        season=season,
-        with_divisions=False,
-    )
+
+    def form_for(data, season):
+        initial = SeasonForm.initial_for(season)
+        return SeasonForm(data, initial=initial, season=season, with_divisions=False)
+
+    form = form_for(request.POST or None, season)
     if request.method == "POST" and form.is_valid():
-        try:
-            services.season_update(season=season, **form.cleaned_data)
-        except LeagueError as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(request, f"{season.name} saved.")
-            return redirect("league:manage-season", season.league.slug, season.slug)
+        with transaction.atomic():
+            season = services.locked(Season.objects.select_related("league"), season.pk)
+            form = form.on_top_of(lambda data: form_for(data, season))
+            if form.is_valid():
+                played_by = [getattr(season, name) for name in Season.GAME_RULES]
+                try:
+                    services.season_update(season=season, **form.cleaned_data)
+                except LeagueError as error:
+                    form.add_error(None, str(error))
+                else:
+                    said = f"{season.name} saved.{_theirs_kept(form)}"
+                    if played_by != [getattr(season, name) for name in Season.GAME_RULES]:
+                        said += _started_games_keep_their_rules(season)
+                    messages.success(request, said)
+                    _say_running_too(request, season)
+                    return redirect("league:manage-season", season.league.slug, season.slug)
     context = {"league": season.league, "season": season, "form": form}
     return render(request, "league/season_form.html", context)
+
+
+def _started_games_keep_their_rules(season) -> str:
+    """Said when a season's rules change: a game keeps the rules it started with."""
+    started = season.fixtures.aggregate(games=Sum("games_started"))["games"] or 0
+    if not started:
+        return ""
+    if started == 1:
+        kept = "the 1 game already started keeps the rules it started with"
+    else:
+        kept = f"the {started} games already started keep the rules they started with"
+    return f" The new rules are for the games started from now on: {kept}."
+
+
+def _say_running_too(request, season) -> None:
+    """Two seasons running at once is allowed (the old one's last matches are played as
+    the new one starts), but the secretary is told which one the public pages show."""
+    if season.status != Season.Status.RUNNING:
+        return
+    others = season.league.seasons.filter(status=Season.Status.RUNNING).exclude(pk=season.pk)
+    shown = season.league.seasons.current()
+    for other in others.order_by("start_date", "pk"):
+        messages.warning(
+            request,
+            f"{other.name} is running too. The home page, the team table and the pub "
+            f"screens show {shown.name}, the one that started last. Close {other.name} "
+            "when its last match is played.",
+        )
 
 
 @login_required
@@ -351,15 +409,8 @@ def team_create(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
     form = TeamForm(request.POST or None, season=season, pubs=season.league.pubs.all())
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            team = services.team_create(
-                season=season,
-                name=data["name"],
-                pub=data["pub"],
-                player_names=data["player_names"],
-                division=data.get("division"),
-            )
+            team = services.team_create(season=season, **form.team_fields())
         except LeagueError as error:
             form.add_error(None, str(error))
         else:
@@ -378,37 +429,33 @@ def team_edit(request, league_slug, pk):
     season, league = team.season, team.season.league
     require_pub(request, team.pub, league)
     secretary, _ = request_roles(request, league)
-    players = [p.name for p in team.players.all()] + ["", "", ""]
-    initial = {"name": team.name, "pub": team.pub, "division": team.division}
-    initial.update({f"player_{n}": players[n - 1] for n in (1, 2, 3)})
-    form = TeamForm(
-        request.POST or None,
-        season=season,
-        pubs=pubs_run_by(request, league),
-        may_place=secretary,
-        initial=initial,
-    )
+    pubs = pubs_run_by(request, league)
+
+    def form_for(data, team):
+        initial = _team_initial(team)
+        return TeamForm(data, season=season, pubs=pubs, may_place=secretary, initial=initial)
+
+    form = form_for(request.POST or None, team)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        old_pub = team.pub
-        try:
-            services.team_update(
-                team=team,
-                name=data["name"],
-                pub=data["pub"],
-                player_names=data["player_names"],
-                division=data.get("division"),
-            )
-        except LeagueError as error:
-            form.add_error(None, str(error))
-        else:
-            said = f"{data['name']} saved"
-            if data["pub"] != old_pub:
-                said += f": its home pub is now {data['pub'].name}" + _fixtures_staying(
-                    team, old_pub, data["pub"]
-                )
-            messages.success(request, f"{said}.")
-            return redirect("league:team", league.slug, team.pk)
+        with transaction.atomic():
+            team = services.locked(teams_with_players(Team.objects.all()), team.pk)
+            require_pub(request, team.pub, league)  # moved to another pub meanwhile?
+            form = form.on_top_of(lambda data: form_for(data, team))
+            if form.is_valid():
+                data = form.cleaned_data
+                old_pub = team.pub
+                try:
+                    services.team_update(team=team, **form.team_fields())
+                except LeagueError as error:
+                    form.add_error(None, str(error))
+                else:
+                    said = f"{data['name']} saved"
+                    if data["pub"] != old_pub:
+                        said += f": its home pub is now {data['pub'].name}" + _fixtures_staying(
+                            team, old_pub, data["pub"]
+                        )
+                    messages.success(request, f"{said}.{_theirs_kept(form)}")
+                    return redirect("league:team", league.slug, team.pk)
     names = league.players.values_list("name", flat=True)
     context = {
         "league": league,
@@ -419,6 +466,13 @@ def team_edit(request, league_slug, pk):
         "may_remove": secretary and not team.fixtures.filter(games_started__gt=0).exists(),
     }
     return render(request, "league/team_form.html", context)
+
+
+def _team_initial(team) -> dict:
+    players = [p.name for p in team.players.all()] + ["", "", ""]
+    initial = {"name": team.name, "pub": team.pub, "division": team.division}
+    initial.update({f"player_{n}": players[n - 1] for n in (1, 2, 3)})
+    return initial
 
 
 def _fixtures_staying(team, old_pub, new_pub) -> str:
@@ -472,19 +526,27 @@ def player_edit(request, league_slug, pk):
     )
     league = player.league
     require_pub(request, player.home_pub, league)
-    form = PlayerForm(
-        request.POST or None,
-        pubs=pubs_run_by(request, league),
-        initial={"name": player.name, "home_pub": player.home_pub},
-    )
+    pubs = pubs_run_by(request, league)
+
+    def form_for(data, player):
+        return PlayerForm(
+            data, pubs=pubs, initial={"name": player.name, "home_pub": player.home_pub}
+        )
+
+    form = form_for(request.POST or None, player)
     if request.method == "POST" and form.is_valid():
-        try:
-            services.player_update(player=player, **form.cleaned_data)
-        except LeagueError as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(request, f"{player.name} saved.")
-            return redirect(player)
+        with transaction.atomic():
+            player = services.locked(league.players.select_related("home_pub"), player.pk)
+            require_pub(request, player.home_pub, league)  # moved to another pub meanwhile?
+            form = form.on_top_of(lambda data: form_for(data, player))
+            if form.is_valid():
+                try:
+                    services.player_update(player=player, **form.cleaned_data)
+                except LeagueError as error:
+                    form.add_error(None, str(error))
+                else:
+                    messages.success(request, f"{player.name} saved.{_theirs_kept(form)}")
+                    return redirect(player)
     context = {"league": league, "player": player, "form": form}
     return render(request, "league/player_form.html", context)
 
@@ -629,54 +691,41 @@ def fixture_edit(request, league_slug, pk):
     fixture = _pub_fixture(request, league_slug, pk)
     league, season = fixture.season.league, fixture.season
     secretary, _ = request_roles(request, league)
-    seats = [ft.team for ft in fixture.fixture_teams.all()] + [None, None]
-    initial = {
-        "date": fixture.date,
-        "pub": fixture.pub,
-        "games_planned": fixture.games_planned,
-        "status": fixture.status,
-        "home": seats[0],
-        "away": seats[1],
-        "third": seats[2],
-    }
-    form = FixtureForm(
-        request.POST or None,
-        season=season,
-        pubs=league.pubs.all(),
-        fixture=fixture,
-        initial=initial,
-        secretary=secretary,
-    )
+
+    def form_for(data, fixture):
+        return FixtureForm(
+            data,
+            season=season,
+            pubs=league.pubs.all(),
+            fixture=fixture,
+            initial=_fixture_initial(fixture),
+            secretary=secretary,
+        )
+
+    form = form_for(request.POST or None, fixture)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        pub_before = fixture.pub
-        try:
-            fixture = services.fixture_update(
-                fixture=fixture,
-                date=data["date"],
-                status=data["status"],
-                pub=data.get("pub"),
-                games_planned=data.get("games_planned"),
-                teams=data["teams"],
-            )
-        except LeagueError as error:
-            form.add_error(None, str(error))
-        else:
-            said = "Fixture saved."
-            if form.played_as_planned:
-                games = f"{fixture.games_planned} planned game{pluralize(fixture.games_planned)}"
-                finished = "is" if fixture.games_planned == 1 else "are all"
-                said = f"Fixture saved: its {games} {finished} finished, so it is played."
-            if fixture.pub != pub_before and fixture.games_started:
-                games = fixture.games_started
-                said += (
-                    f" {'Its game goes' if games == 1 else f'Its {games} games go'} with it to "
-                    f"{fixture.pub}: the organisers there look after "
-                    f"{'it' if games == 1 else 'them'} now, not {pub_before}'s."
-                )
-            messages.success(request, said)
-            _say_about_the_night(request, fixture)
-            return redirect(fixture)
+        with transaction.atomic():
+            fixture = services.locked(fixtures_with_teams(season.fixtures), fixture.pk)
+            require_pub(request, fixture.pub, league)  # moved to another pub meanwhile?
+            form = form.on_top_of(lambda data: form_for(data, fixture))
+            if form.is_valid():
+                data = form.cleaned_data
+                pub_before = fixture.pub
+                try:
+                    fixture = services.fixture_update(
+                        fixture=fixture,
+                        date=data["date"],
+                        status=data["status"],
+                        pub=data.get("pub"),
+                        games_planned=data.get("games_planned"),
+                        teams=data["teams"],
+                    )
+                except LeagueError as error:
+                    form.add_error(None, str(error))
+                else:
+                    messages.success(request, _fixture_saved(form, fixture, pub_before))
+                    _say_about_the_night(request, fixture)
+                    return redirect(fixture)
     context = {
         "league": league,
         "season": season,
@@ -685,6 +734,43 @@ def fixture_edit(request, league_slug, pk):
         "may_remove": secretary and not fixture.games_started,
     }
     return render(request, "league/fixture_form.html", context)
+
+
+def _fixture_initial(fixture) -> dict:
+    seats = [ft.team for ft in fixture.fixture_teams.all()] + [None, None]
+    return {
+        "date": fixture.date,
+        "pub": fixture.pub,
+        "games_planned": fixture.games_planned,
+        "status": fixture.status,
+        "home": seats[0],
+        "away": seats[1],
+        "third": seats[2],
+    }
+
+
+def _fixture_saved(form, fixture, pub_before) -> str:
+    said = "Fixture saved."
+    planned, finished = fixture.games_planned, fixture.games_finished
+    if fixture.status == Fixture.Status.PLAYED and form.initial["games_planned"] < planned:
+        # More games planned for a match already played: it is played on, not reopened.
+        said = (
+            f"Fixture saved, with {planned} games planned. Its result stands as played "
+            f"until game {finished + 1} is started; then the match is in play again until "
+            f"game {planned} is finished."
+        )
+    elif form.played_as_planned:
+        games = f"{planned} planned game{pluralize(planned)}"
+        said = f"Fixture saved: its {games} {'is' if planned == 1 else 'are all'} finished, "
+        said += "so it is played."
+    if fixture.pub != pub_before and fixture.games_started:
+        games = fixture.games_started
+        said += (
+            f" {'Its game goes' if games == 1 else f'Its {games} games go'} with it to "
+            f"{fixture.pub}: the organisers there look after "
+            f"{'it' if games == 1 else 'them'} now, not {pub_before}'s."
+        )
+    return said + _theirs_kept(form)
 
 
 @login_required
@@ -728,6 +814,9 @@ def fixture_postpone(request, league_slug, pk):
         messages.info(request, f"{fixture} is postponed already: give it a new date on its page.")
         return redirect(back)
     if request.method != "POST":  # the first tap asks: a list has one on every line
+        if fixture.games_started:  # an old page: refused at once, not after "Yes"
+            messages.error(request, services.fixture_not_postponed(fixture))
+            return redirect(back)
         context = {"league": fixture.season.league, "fixture": fixture, "next": back}
         return render(request, "league/fixture_postpone.html", context)
     try:

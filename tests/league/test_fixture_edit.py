@@ -118,6 +118,25 @@ def test_a_game_in_play_also_stops_a_postponement(world, fixture_at_pub):
     assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "scheduled"
 
 
+def test_a_match_in_play_is_not_offered_a_postponement_nor_asked_about_one(
+    client, world, fixture_at_pub
+):
+    """Found by a walk: the season's list offered Postpone for a match in play, asked
+    "Postpone …?", and only refused after "Yes"."""
+    home, away = _teams(fixture_at_pub)
+    play_game(season=world.season, teams=[home, away], deals=[], fixture=fixture_at_pub)
+    client.force_login(world.secretary)
+    listed = client.get(reverse("league:manage-season", args=["clare", world.season.slug]))
+    postpone = reverse("league:fixture-postpone", args=["clare", fixture_at_pub.pk])
+    assert postpone not in listed.text
+    response = client.post(postpone, follow=True)
+    assert [str(m) for m in response.context["messages"]] == [
+        "This fixture has games played; it cannot be postponed."
+    ]
+    assert "Postpone it" not in response.text
+    assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "scheduled"
+
+
 def test_fewer_planned_games_than_played_is_refused(world, fixture_at_pub):
     home, away = _teams(fixture_at_pub)
     win_game(season=world.season, winner=home, loser=away, fixture=fixture_at_pub)
@@ -270,6 +289,35 @@ def test_a_match_cut_short_is_played_once_its_planned_games_are_lowered_to_those
     fixture = Fixture.objects.get(pk=fixture_at_pub.pk)
     assert (fixture.games_planned, fixture.status) == (1, "played")
     assert "Fixture saved: its 1 planned game is finished, so it is played." in response.text
+
+
+def test_more_games_planned_for_a_played_match_says_when_it_is_in_play_again(
+    client, world, fixture_at_pub
+):
+    """Found by a secretary's walk: raising the games planned of a played fixture said
+    only "Fixture saved.", while the page still showed it played."""
+    home, away = _teams(fixture_at_pub)
+    Fixture.objects.filter(pk=fixture_at_pub.pk).update(games_planned=1)
+    win_game(season=world.season, winner=home, loser=away, fixture=fixture_at_pub, number=1)
+    assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "played"
+    client.force_login(world.secretary)
+    data = {
+        "date": fixture_at_pub.date.isoformat(),
+        "status": "played",
+        "pub": world.pub.pk,
+        "home": home.pk,
+        "away": away.pk,
+        "games_planned": 3,
+    }
+    response = client.post(
+        reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk]), data, follow=True
+    )
+    assert (
+        "Fixture saved, with 3 games planned. Its result stands as played until game 2 is "
+        "started; then the match is in play again until game 3 is finished." in response.text
+    )
+    response = _edit(client, fixture_at_pub, **(data | {"date": "2026-10-20"}))
+    assert [str(m) for m in response.wsgi_request._messages] == ["Fixture saved."]
 
 
 def test_a_match_under_way_moved_to_another_pub_says_who_looks_after_its_games(

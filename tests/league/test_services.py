@@ -172,6 +172,7 @@ def test_a_team_of_three_is_allowed_for_six_hand(world):
         ("Crowd", ["A", "B", "C", "D"], "A team has at most 3 players"),
         ("Taken Team", ["New One", "New Two"], "already a team called “Taken Team”"),
         ("Poachers", ["Busy Player", "New Three"], "Busy Player already plays for Taken Team"),
+        ("Echo", ["busy player", "BUSY PLAYER"], "The same player “Busy Player” is named twice"),
     ],
 )
 def test_a_bad_team_is_refused_with_a_clear_message_and_nothing_changes(
