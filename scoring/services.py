@@ -364,6 +364,7 @@ def deal_correct(
     user=None,
     link: ScorerLink | None = None,
     later: Mapping | None = None,
+    take_out_later: bool = False,
 ) -> Deal:
     """Correct deal `number`: the old version stays (`live=False`), a new one is added.
 
@@ -377,6 +378,11 @@ def deal_correct(
     corrected, such as a deal stopped at the target that the corrected score no longer
     reaches. Each alone would be refused, and once the match's next game has started
     neither deal can be undone instead.
+
+    `take_out_later`: with this correction the game is over after deal `number`, so the
+    deals after it were played after the game was won; they are taken out of the game
+    in the same change (`live=False`, kept in its record). Undo, the other way, is
+    refused once the match's next game has started.
     """
     tricks_text, winners_text = _texts(tricks, trick_winners)
     reason = reason.strip()
@@ -418,8 +424,17 @@ def deal_correct(
                     later = None  # left as it was: nothing of it to correct
                 else:
                     changes[later["number"]] = new_later
+            taken_out = []
+            if take_out_later:
+                taken_out = [deal for deal in live if deal.number > number]
+                live = [deal for deal in live if deal.number <= number]
             deals = [changes.get(deal.number) or deal.as_rules_deal() for deal in live]
             result = rules.score_game(game.ruleset, sides=game.sides, deals=deals)
+            if taken_out and (later is not None or not result.finished):
+                raise ScoringError(
+                    f"With this correction the game is not over after deal {number}, so "
+                    "the deals after it stay in the game."
+                )
             if not result.finished:
                 _check_no_later_game(game)
             was = describe_deal(game, old)
@@ -436,6 +451,9 @@ def deal_correct(
             text = f"Deal {number}: {was} → {describe_deal(game, deal)}"
             if later is not None:
                 text += "; " + _correct_later(game, later_old, later, user, link)
+            if taken_out:
+                Deal.objects.filter(pk__in=[d.pk for d in taken_out]).update(live=False)
+                text += f"; {_deals_in_words(taken_out)} taken out: played after the game was over"
             _write_totals(game, result)
             if reason:
                 text += f". Reason: {reason}"
@@ -460,6 +478,12 @@ def deal_correct(
         if existing is not None and existing.number == number:
             return _replayed(existing, game, dealer, tricks_text, winners_text, bonus_side)
         raise StaleGame(Game.objects.get(pk=game.pk)) from None
+
+
+def _deals_in_words(deals: Sequence[Deal]) -> str:
+    """ "deal 4", or "deals 4 to 6": deals numbered one after another."""
+    first, last = deals[0].number, deals[-1].number
+    return f"deal {first}" if first == last else f"deals {first} to {last}"
 
 
 def _correct_later(game: Game, old: Deal, later: Mapping, user, link) -> str:

@@ -168,9 +168,11 @@ def _deal_rows(game: Game, live: list) -> list[dict]:
     ]
 
 
-def _abilities(game: Game, scorer: Scorer, live: list) -> dict:
+def _abilities(game: Game, scorer: Scorer, live: list, match) -> dict:
     """What this person may do on the sheet now; the views check the same again."""
     confirmed = game.is_confirmed
+    # Once the match's next game has started, this one keeps a winner: no undo.
+    gone_on = match is not None and match.games[-1].number > game.number
     link = scorer.link
     other_sides_link = (
         link is not None
@@ -179,7 +181,7 @@ def _abilities(game: Game, scorer: Scorer, live: list) -> dict:
     )
     return {
         "can_enter": scorer.may_score and not game.is_finished and not confirmed,
-        "can_undo": scorer.may_score and bool(live) and not confirmed,
+        "can_undo": scorer.may_score and bool(live) and not confirmed and not gone_on,
         "can_correct": scorer.may_score and (scorer.manages or not confirmed),
         "can_confirm": game.is_finished and not confirmed and (scorer.manages or other_sides_link),
     }
@@ -201,7 +203,7 @@ def _sheet_context(request, game: Game, scorer: Scorer, **extra) -> dict:
         "keys": {"split": uuid.uuid4(), "order": uuid.uuid4(), "count": uuid.uuid4()},
         "scorer": scorer,
         "link_side": _labels(game)[link.side] if link and link.side is not None else "",
-        **_abilities(game, scorer, live),
+        **_abilities(game, scorer, live, match),
         "bonus": game.ruleset.highest_trump_bonus > 0,
         "tricks_range": range(6),
         "trick_numbers": range(1, 6),
@@ -507,6 +509,8 @@ def deal_correct(request, pk, number):
     later_form = later and CorrectionForm(request.POST, game=game, prefix="later")
     if later:
         context["later"] = _correction_fields(game, later, entered, prefix="later-")
+    # Sent once the page has said the correction ends the game before the deals after it.
+    take_out = request.POST.get("take_out_later") == "yes"
     status, errors = 422, []
     if form.is_valid() and (not later or later_form.is_valid()):
         try:
@@ -517,6 +521,7 @@ def deal_correct(request, pk, number):
                 user=request.user,
                 link=scorer.link,
                 later={"number": later.number, **later_form.deal_kwargs()} if later else None,
+                take_out_later=take_out and not later,
                 **form.deal_kwargs(),
             )
             said = game.events.filter(deal=deal).values_list("text", flat=True).last()
@@ -532,8 +537,10 @@ def deal_correct(request, pk, number):
                     f"With this correction, deal {refused.number} no longer fits. {message}",
                     f"Correct deal {refused.number} below too: the two are saved together.",
                 ]
+            elif early := _ends_early(game, number, error):
+                errors, context["take_out"] = [early[0]], early[1]
             else:
-                errors = [_ends_early(game, number, error) or message]
+                errors = [message]
         except services.StaleGame as stale:
             # Someone else changed the game: the form starts again from the deal as it
             # now is, so one more tap cannot save over their change unseen; what this
@@ -562,19 +569,22 @@ def _later_deal(game: Game, number: int, later: str) -> Deal | None:
     return game.deals.live().filter(number=int(later)).first()
 
 
-def _ends_early(game: Game, number: int, error: rules.InvalidDeal) -> str | None:
+def _ends_early(game: Game, number: int, error: rules.InvalidDeal) -> tuple[str, str] | None:
     """A correction that would end the game at deal `number`, with deals played after
-    it, refused in words of what to do (the rules speak of the later deal refused)."""
+    it: what to say (the rules speak of the later deal refused), and the deals that the
+    next save takes out of the game, in words."""
     if error.code != "game_over" or error.deal_index < number:
         return None
     last = game.deals.live().order_by("-number").values_list("number", flat=True).first()
     if last == number + 1:
-        later = f"deal {last} was played after it. Undo deal {last}"
+        later, played, kept = f"deal {last}", "was", "it stays"
     else:
-        later = f"deals {number + 1} to {last} were played after it. Undo them, the last first"
+        later, played, kept = f"deals {number + 1} to {last}", "were", "they stay"
     return (
-        f"With this correction the game is over after deal {number}, but {later}, "
-        f"then correct deal {number}."
+        f"With this correction the game is over after deal {number}, but {later} {played} "
+        f"played after it. Save again to take {later} out of the game with this "
+        f"correction: {kept} in the game's record.",
+        later,
     )
 
 
@@ -610,6 +620,14 @@ def _correction_fields(game: Game, deal: Deal, entered, prefix: str = "") -> dic
     where they were sent, else as stored."""
     posted = entered if f"{prefix}mode" in entered else None
     bonus_side = _as_entered(entered, f"{prefix}bonus_side", deal.bonus_side)
+    # "No trump played" is ticked only where it was the answer: a deal stopped before
+    # trick 5 was never asked, and a form sent with no answer had none.
+    if f"{prefix}bonus_side" in entered:
+        answered = True
+    elif posted is not None:
+        answered = False
+    else:
+        answered = not (deal.trick_winners and len(deal.trick_winners) < 5)
     return {
         "deal": deal,
         "reads": services.describe_deal(game, deal),
@@ -619,7 +637,7 @@ def _correction_fields(game: Game, deal: Deal, entered, prefix: str = "") -> dic
             for side, count in enumerate(deal.trick_counts)
         },
         "dealer": _as_entered(entered, f"{prefix}dealer", deal.dealer),
-        "bonus_choice": "" if bonus_side is None else bonus_side,  # "": no trump played
+        "bonus_choice": bonus_side if bonus_side is not None else "" if answered else None,
         # A deal entered trick by trick is corrected trick by trick: its order decides
         # who reached the target, so it is shown and kept.
         "order": _trick_rows(game, posted, deal, prefix),

@@ -135,6 +135,11 @@
       played = trick;
       if (scores[side] >= target && !kept) reached = true;
     }
+    // Played out, the highest trump's points go to the side tapped for it.
+    var bonus = form.querySelector('input[name="bonus_side"]:checked');
+    if (played === 5 && !gap && bonus && bonus.value !== "") {
+      scores[parseInt(bonus.value, 10)] += parseInt(form.dataset.bonusPoints || "0", 10);
+    }
     return {
       tricks: tricks, scores: scores, complete: played === 5 || reached, played: played, kept: kept
     };
@@ -268,7 +273,12 @@
     if (details) details.open = true;
     updateSplit(form);
     updateTotal(form);
-    updateTricks(form);
+    var state = updateTricks(form);
+    // Trick by trick, in view above the Save bar: the next trick to tap or the highest
+    // trump's question. After a login the page opened at its top, the taps out of sight.
+    var next = state && (state.played === 5 ? form.querySelector(".bonus") :
+      form.querySelector('[data-trick="' + ((state.played || 0) + 1) + '"]'));
+    if (state) showAboveBar(form, next || form, "instant");
     // The taps are back, tapped: without a word it looked as if the deal had gone in.
     var save = form.querySelector("button.save");
     sayOnTop("Not saved yet: what you entered is back. Tap " +

@@ -5,6 +5,7 @@ words; trick by trick that keeps its taps; refusals in place that save nothing; 
 that is never stale."""
 
 import io
+import re
 import uuid
 
 import pytest
@@ -457,6 +458,40 @@ def test_forty_five_asks_who_won_the_highest_trump_before_it_saves(
     assert [d.bonus_side for d in Deal.objects.order_by("number")] == [0, None]
     # Nothing of the last answer is ticked for the next deal.
     assert page.locator("input[name='bonus_side']:checked").count() == 0
+
+
+def test_forty_five_taps_back_after_a_login_are_in_view_and_score_the_highest_trump(
+    night, live_server, page, assert_accessible
+):
+    """Found by a walk: after logging in again the deal's taps were back but out of
+    sight at the foot of the page, and the running score left out the highest trump's
+    5 points."""
+    night.season.ruleset_key = "forty-five"
+    night.season.save()
+    start_game(page, live_server, night)
+    page.get_by_text("Trick by trick").click()
+    page.context.clear_cookies()
+    for trick, side in enumerate(["The Robbers", "Harbour Hearts"] * 2 + ["The Robbers"], 1):
+        order_tap(page, trick, side)
+    page.wait_for_function(ABOVE_THE_BAR, arg="[data-order] .bonus", timeout=3000)
+    page.locator("[data-order] .bonus label.tap", has_text="Harbour Hearts").click()
+    # The answer saves, and is refused: in the sheet's box, or, the sheet reloaded as
+    # one older than the login (which way depends on the moment), on top.
+    to_log_in = "Log in again|Go to the login page to save what you entered"
+    page.get_by_role("link", name=re.compile(to_log_in)).click()
+    page.get_by_label("Username").fill("harbour")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+    assert said(page) == "Not saved yet: what you entered is back. Tap Save deal 1 to save it."
+    page.wait_for_function(ABOVE_THE_BAR, arg="[data-order] .bonus", timeout=3000)
+    assert page.locator("[data-trick-total]").inner_text() == (
+        "Harbour Hearts 2 tricks, score 15 · The Robbers 3 tricks, score 15"
+    )
+    assert_accessible(page)
+    with swapped(page, "/deals/"):
+        page.locator("[data-order] button.save").click()
+    assert page.locator(".side-score").all_inner_texts() == ["15", "15"]
 
 
 def test_save_is_on_the_first_screen_for_two_and_three_sides(

@@ -293,30 +293,70 @@ def test_a_refused_correction_shows_what_was_typed_not_the_deal_as_it_was(organi
     assert 'value="Read out wrong"' in html
 
 
-def test_a_correction_that_would_end_the_game_early_says_to_undo_the_later_deals_first(
+def test_once_the_matchs_next_game_has_started_the_sheet_offers_no_undo(organiser, world):
+    """Found by a walk: the undo button stayed, armed, and was refused when tapped
+    ("Game 2 of this match has started, so this game must keep a winner")."""
+    play(world.game, 3, 2, dealer=0)
+    play(world.game, 2, 0, trick_winners=[0, 0])  # 25: game 1 is won
+    assert "Undo the last deal" in organiser.get(sheet_url(world.game)).text
+    fixture_game(world.fixture, number=2, first_dealer=1)
+    page = organiser.get(sheet_url(world.game)).text
+    assert "Undo the last deal" not in page
+    assert "Correct" in page
+
+
+def deal_1_corrected(game, *tricks):
+    """The address and the fields of a correction of deal 1 to `tricks`, by counts."""
+    url = reverse("scoring:deal-correct", args=[game.pk, 1])
+    counts = {f"tricks_{side}": count for side, count in enumerate(tricks)}
+    data = {"key": str(uuid.uuid4()), "version": game.version, "mode": "count", "dealer": 0}
+    return url, data | counts
+
+
+def test_a_correction_that_ends_the_game_early_takes_the_later_deal_out_on_a_second_save(
     organiser, world
 ):
     # It said "Deal 2: the game is over: … won it in deal 1.", about a deal nobody was
-    # correcting, and not what to do.
+    # correcting, and not what to do. Then it said "Undo deal 2, then correct deal 1",
+    # a dead end once the match's game 2 had started: undo is refused then.
     play(world.game, 2, 3, dealer=0)
-    play(world.game, 2, 3)
-    url = reverse("scoring:deal-correct", args=[world.game.pk, 1])
-    data = {
-        "key": str(uuid.uuid4()),
-        "version": world.game.version,
-        "mode": "count",
-        "dealer": 0,
-        "tricks_0": 5,
-        "tricks_1": 0,
-        "reason": "Read out wrong",
-    }
+    play(world.game, 2, 3)  # 20–30: side 2 wins in deal 2
+    fixture_game(world.fixture, number=2, first_dealer=1)
+    url, data = deal_1_corrected(world.game, 5, 0)
     before = list(world.game.deals.values_list("pk", "tricks", "live"))
     response = organiser.post(url, data)
     assert response.status_code == 422
+    page = html.unescape(response.text)
     assert (
         "With this correction the game is over after deal 1, but deal 2 was played after "
-        "it. Undo deal 2, then correct deal 1."
-    ) in response.content.decode()
+        "it. Save again to take deal 2 out of the game with this correction: it stays in "
+        "the game's record."
+    ) in page
+    assert "Save the correction and take out deal 2" in page
+    assert list(world.game.deals.values_list("pk", "tricks", "live")) == before
+
+    response = organiser.post(url, data | {"take_out_later": "yes"}, follow=True)
+    world.game.refresh_from_db()
+    assert (world.game.scores, world.game.winner) == ([25, 0], 0)
+    assert list(world.game.deals.live().values_list("number", "tricks")) == [(1, "50")]
+    assert world.game.deals.filter(number=2, live=False).exists()  # kept in the record
+    said = html.unescape(response.text)
+    assert "deal 2 taken out: played after the game was over" in said
+
+
+def test_taking_out_the_later_deals_is_refused_when_the_correction_does_not_end_the_game(
+    organiser, world
+):
+    play(world.game, 2, 3, dealer=0)
+    play(world.game, 2, 3)
+    url, data = deal_1_corrected(world.game, 4, 1)
+    before = list(world.game.deals.values_list("pk", "tricks", "live"))
+    response = organiser.post(url, data | {"take_out_later": "yes"})
+    assert response.status_code == 422
+    assert (
+        "With this correction the game is not over after deal 1, so the deals after it "
+        "stay in the game." in html.unescape(response.text)
+    )
     assert list(world.game.deals.values_list("pk", "tricks", "live")) == before
 
 
@@ -777,6 +817,22 @@ def test_the_sheet_asks_who_won_the_highest_trump_and_saves_no_deal_unanswered(c
     # The sheet's list of deals says who won the highest trump, where a side did.
     rows = re.findall(r'<li class="deal-row">.*?</li>', client.get(sheet_url(game)).text, re.S)
     assert ["highest trump: Ann" in row for row in rows] == [False, True, False]
+
+
+def test_a_short_deals_correction_ticks_no_answer_to_the_highest_trump(client, world):
+    """Found by a walk: a deal stopped at 45 on trick 1, never asked about the highest
+    trump, opened for correction with "No trump played" ticked."""
+    game = forty_five_friendly(world)
+    client.force_login(world.organiser)
+    play(game, 4, 1)  # 20–5, played out: "No trump played" was the answer
+    play(game, 4, 1)  # 40–10
+    play(game, 1, 0, trick_winners=[0])  # 45 on trick 1: play stops, nothing asked
+    assert game.winner == 0
+    checked = r'name="bonus_side" value="[^"]*" checked'
+    played_out = client.get(reverse("scoring:deal-correct", args=[game.pk, 1])).text
+    assert re.findall(checked, played_out) == ['name="bonus_side" value="" checked']
+    stopped = client.get(reverse("scoring:deal-correct", args=[game.pk, 3])).text
+    assert 'name="bonus_side"' in stopped and not re.search(checked, stopped)
 
 
 def test_an_ended_login_gets_a_box_with_htmx_and_returns_to_the_sheet(client, world):
