@@ -542,12 +542,25 @@ def _already_closed(request, drive, closing: int):
     """A second "Yes" (Back and send again, or another phone's first): the game it
     closes is closed already. Says so and shows the game in play; None otherwise."""
     if drive.status == Drive.Status.FINISHED:
-        messages.info(request, "The drive has already finished: here are the prizes.")
+        if not _about_to_say(request, "That was the last game."):
+            messages.info(request, "The drive has already finished: here are the prizes.")
         return redirect("drives:prizes", drive.league.slug, drive.pk)
     if drive.status == Drive.Status.RUNNING and drive.game > closing:
-        messages.info(request, f"Game {drive.game} has already started: nothing more was started.")
+        if not _about_to_say(request, f"Game {drive.game}: move now."):
+            messages.info(
+                request, f"Game {drive.game} has already started: nothing more was started."
+            )
         return redirect("drives:grid", drive.league.slug, drive.pk)
     return None
+
+
+def _about_to_say(request, start: str) -> bool:
+    """Whether a message beginning `start` waits to be shown: a double tap's first
+    answer, whose page the browser never drew. It is said alone, not beside "already"."""
+    waiting = messages.get_messages(request)
+    said = any(str(message).startswith(start) for message in waiting)
+    waiting.used = False  # looked at, still to be shown
+    return said
 
 
 @asks_first

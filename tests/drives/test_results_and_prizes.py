@@ -2,6 +2,8 @@
 waiting line, a prize list that agrees with itself (places, cut, booby prize), an undo
 of a cut that asks first, and a place won by a cut said the same way on every page."""
 
+import html
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -493,9 +495,15 @@ def test_start_game_2_asks_first_and_a_second_yes_starts_nothing_more(running):
     running.refresh_from_db()
     assert running.game == 2
     seats = Seat.objects.filter(drive=running).count()
-    # Back and send again: game 1 is closed already; nothing more starts.
+    # A double tap: the second "Yes" finds game 2 started. The page says so once, as the
+    # first tap's answer, not beside "already started" (found by a walk).
     response = organiser.post(url("next", running), {"confirm": "yes", "game": "1"})
     assert response.status_code == 302 and response.url == url("grid", running)
+    page = html.unescape(organiser.get(response.url).content.decode())
+    assert "Game 2: move now." in page
+    assert "already started" not in page
+    # Back and send again, after the grid was seen: game 1 is closed already.
+    response = organiser.post(url("next", running), {"confirm": "yes", "game": "1"})
     page = organiser.get(response.url).content.decode()
     assert "Game 2 has already started: nothing more was started." in page
     running.refresh_from_db()
@@ -515,8 +523,14 @@ def test_finish_asks_first_and_a_second_yes_says_the_drive_is_over(running):
     assert response.status_code == 302 and response.url == url("prizes", running)
     running.refresh_from_db()
     assert running.status == "finished"
+    # A double tap: said once, as the first tap's answer.
     response = organiser.post(url("next", running), {"confirm": "yes", "game": "2"})
     assert response.status_code == 302 and response.url == url("prizes", running)
+    page = organiser.get(response.url).content.decode()
+    assert "That was the last game. Here are the prizes." in page
+    assert "already finished" not in page
+    # Back and send again, after the prizes were seen.
+    response = organiser.post(url("next", running), {"confirm": "yes", "game": "2"})
     page = organiser.get(response.url).content.decode()
     assert "The drive has already finished: here are the prizes." in page
 
