@@ -345,7 +345,11 @@ def team_update(
 ) -> Team:
     """Rename a team, move it to another pub or division, or change its players.
     Games already played keep the players they were played by, and stay counted for
-    the pub the team played for then; the team's later games count for its new pub."""
+    the pub the team played for then; the team's later games count for its new pub.
+
+    A player taken off the team who is named nowhere else (no other team, no game, no
+    drive, no login), such as a name mistyped then put right, leaves the league's list
+    of players; `team.players_gone` names them."""
     name = tidy(name)
     season = team.season
     if pub.league_id != season.league_id:
@@ -368,6 +372,7 @@ def team_update(
                 raise LeagueError(_sentence(problems))
             team.name, team.pub, team.division = name, pub, division
             team.save()
+            before = list(team.players.all())
             team.members.all().delete()
             for player_name in names:
                 player = players.get(key(player_name))
@@ -376,6 +381,7 @@ def team_update(
                         league=season.league, name=player_name, home_pub=pub
                     )
                 TeamMember.objects.create(team=team, player=player)
+            team.players_gone = [player.name for player in before if _forgotten_if_unnamed(player)]
             content_changed(league_id=season.league_id)
             return team
     except IntegrityError as error:
@@ -383,6 +389,20 @@ def team_update(
             "Someone else changed these teams at the same moment; nothing was saved. "
             "Look at the team again and retry."
         ) from error
+
+
+def _forgotten_if_unnamed(player: Player) -> bool:
+    """Delete `player` if nothing names them: no team, game, drive entry or login. Every
+    relation to Player is looked at, the other apps' included, without knowing them."""
+    if player.user_id:
+        return False
+    for relation in Player._meta.get_fields(include_hidden=True):
+        if relation.is_relation and relation.auto_created and not relation.concrete:
+            rows = relation.related_model._default_manager.filter(**{relation.field.name: player})
+            if rows.exists():
+                return False
+    player.delete()
+    return True
 
 
 def _lock_team_fixtures(team: Team) -> list[Fixture]:

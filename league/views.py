@@ -445,7 +445,7 @@ def team_edit(request, league_slug, pk):
                 data = form.cleaned_data
                 old_pub = team.pub
                 try:
-                    services.team_update(team=team, **form.team_fields())
+                    team = services.team_update(team=team, **form.team_fields())
                 except LeagueError as error:
                     form.add_error(None, str(error))
                 else:
@@ -454,7 +454,8 @@ def team_edit(request, league_slug, pk):
                         said += f": its home pub is now {data['pub'].name}" + _fixtures_staying(
                             team, old_pub, data["pub"]
                         )
-                    messages.success(request, f"{said}.{_theirs_kept(form)}")
+                    said += f".{_players_gone(team.players_gone)}{_theirs_kept(form)}"
+                    messages.success(request, said)
                     return redirect("league:team", league.slug, team.pk)
     names = league.players.values_list("name", flat=True)
     context = {
@@ -466,6 +467,17 @@ def team_edit(request, league_slug, pk):
         "may_remove": secretary and not team.fixtures.filter(games_started__gt=0).exists(),
     }
     return render(request, "league/team_form.html", context)
+
+
+def _players_gone(names: list[str]) -> str:
+    """Players taken off a team and named nowhere else, who left the league's list."""
+    if not names:
+        return ""
+    who = " and ".join(f"“{name}”" for name in names)
+    return (
+        f" {who}, in no other team and with no game played, "
+        f"{'is' if len(names) == 1 else 'are'} no longer in the league's list of players."
+    )
 
 
 def _team_initial(team) -> dict:
