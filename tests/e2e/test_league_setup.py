@@ -267,3 +267,48 @@ def test_a_secretary_puts_a_pub_right_and_takes_off_a_fixture_and_a_team_entered
     page.wait_for_load_state()
     assert "Hearts removed from Winter." in page.locator(".messages").inner_text()
     assert list(Team.objects.filter(season=season).values_list("name", flat=True)) == ["Trumps"]
+
+
+def test_two_tabs_of_the_season_keep_both_changes_and_name_a_clash(
+    league, live_server, page, assert_accessible
+):
+    """The second of two tabs silently put back what the first saved (a win worth 3
+    back to 2). Now it keeps it and says so; where both changed the same box, nothing is
+    saved and the box says what the other tab saved."""
+    SeasonFactory(league=league, name="Winter", slug="winter")
+    login(page, live_server, "una", PASSWORD)
+    url = f"{live_server.url}/clare/manage/seasons/winter/edit/"
+    page.goto(url)
+    other = page.context.new_page()
+    other.goto(url)
+    page.get_by_label("League points for a win").fill("3")
+    page.get_by_role("button", name="Save season").click()
+    page.wait_for_load_state()
+    other.get_by_label("League points for a win").fill("4")
+    other.get_by_label("Name").fill("Winter League")
+    other.get_by_role("button", name="Save season").click()
+    check(other, assert_accessible, "two-tabs-clash")
+    assert "Nothing was saved" in other.locator("#error-summary").inner_text()
+    assert other.get_by_text(
+        "Someone else saved “3” here while you had this page open."
+    ).first.is_visible()
+    assert other.get_by_label("Name").input_value() == "Winter League"  # what was typed stays
+    other.get_by_role("button", name="Save season").click()  # yours, knowingly
+    other.wait_for_load_state()
+    assert "Winter League saved." in other.locator(".messages").inner_text()
+
+    # Different boxes: both kept, and the second tab is told.
+    page.goto(url)
+    other.goto(url)
+    page.get_by_label("Only confirmed games count").check()
+    page.get_by_role("button", name="Save season").click()
+    page.wait_for_load_state()
+    other.get_by_label("Minimum games for the player table").fill("3")
+    other.get_by_role("button", name="Save season").click()
+    check(other, assert_accessible, "two-tabs-kept")
+    assert other.locator(".messages").inner_text() == (
+        "Winter League saved. Someone else saved a change while you had the page open, and "
+        "it is kept: “Only confirmed games count”."
+    )
+    season = league.seasons.get()
+    assert (season.points_win, season.confirmed_only, season.min_games) == (4, True, 3)
