@@ -361,7 +361,13 @@ def _after_change(request, saved: Game, scorer: Scorer, done: str):
 @_told_if_gone
 def game_sheet(request, pk):
     game = _game(pk)
-    return _render_sheet(request, game, _scorer(request, game))
+    scorer = _scorer(request, game)
+    # A second phone may score this game (a scorer link is out): each phone's sheet
+    # looks for the other's saves and brings itself up to date (static/js/sheet.js).
+    watch = not request.htmx and scorer.may_score and (
+        scorer.link is not None or game.scorer_links.filter(revoked_at__isnull=True).exists()
+    )
+    return _render_sheet(request, game, scorer, watch=watch)
 
 
 def _tried(game: Game, form: DealForm) -> str:

@@ -700,7 +700,54 @@
   }
   document.addEventListener("visibilitychange", stayAwake);
 
+  /* Two phones scoring one game (the organiser's and a scorer link's): each sheet asks
+     every 20 s, and when it is looked at again, whether the other saved a change. If so
+     and nothing is tapped here, the sheet as it stands comes in; with taps here it says
+     so, as their save would be refused. */
+  function untouched(sheet) {
+    return Array.prototype.every.call(sheet.querySelectorAll("form.entry input"), function (input) {
+      if (input.type === "radio" || input.type === "checkbox") return input.checked === input.defaultChecked;
+      return input.type === "hidden" || input.value === input.defaultValue;
+    });
+  }
+
+  function lookForChanges() {
+    var sheet = document.getElementById("sheet");
+    if (!sheet || document.visibilityState !== "visible" || !navigator.onLine || syncing ||
+        parseInt(sheet.dataset.kept || "0", 10) || sheet.querySelector("[data-box]")) return;
+    fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (text) {
+        var fresh = text && new DOMParser().parseFromString(text, "text/html").getElementById("sheet");
+        var now = document.getElementById("sheet");
+        if (!fresh || !now || fresh.dataset.version === now.dataset.version) return;
+        if (untouched(now)) {
+          window.htmx.swap("#sheet", fresh.outerHTML, { swapStyle: "outerHTML" });
+          sayOnTop("Up to date: another phone saved a change to this game.");
+        } else if (!document.getElementById("sheet-changed")) {
+          var line = document.createElement("p");
+          var link = document.createElement("a");
+          line.id = "sheet-changed";
+          line.textContent = "Another phone saved a change to this game, so what you " +
+            "tapped here would not be saved. ";
+          link.href = PATH;
+          link.className = "button primary";
+          link.textContent = "See the game as it stands now";
+          line.appendChild(link);
+          document.getElementById("sheet-said").replaceChildren(line);
+        }
+      }, function () { /* no connection: asked again later */ });
+  }
+
+  function watch() {
+    var watching = document.getElementById("sheet-watch");
+    if (!watching) return;
+    window.setInterval(lookForChanges, parseInt(watching.dataset.every, 10));
+    document.addEventListener("visibilitychange", lookForChanges);
+  }
+
   function start() {
+    watch();
     seenVersion();
     wake(document);
     restore();

@@ -494,6 +494,44 @@ def test_forty_five_taps_back_after_a_login_are_in_view_and_score_the_highest_tr
     assert page.locator(".side-score").all_inner_texts() == ["15", "15"]
 
 
+def test_the_organisers_sheet_follows_a_deal_saved_through_the_scorer_link(
+    night, live_server, new_page, assert_accessible
+):
+    """Found by a walk: while a player scored through the link, the organiser's sheet
+    stayed as it was; their own entry of the same deal was then refused as stale."""
+    organiser = new_page()
+    start_game(organiser, live_server, night)
+    game = Game.objects.get()
+    link = ScorerLink.objects.create(game=game)
+    organiser.reload()  # a link is out: the sheet now looks for the other phone's saves
+    organiser.wait_for_load_state()
+    player = new_page()
+    player.goto(f"{live_server.url}{link.get_absolute_url()}")
+    player.wait_for_load_state()
+    tap(player, "2")
+    save(player)
+    look_again = "document.dispatchEvent(new Event('visibilitychange'))"  # back to the tab
+    organiser.evaluate(look_again)
+    expect(organiser.locator(".deals")).to_contain_text("Deal 1")
+    assert said(organiser) == "Up to date: another phone saved a change to this game."
+    assert organiser.locator(".side-score").all_inner_texts() == ["10", "15"]
+    assert_accessible(organiser)
+
+    # Taps in progress here are not swept away: the sheet says their save would fail.
+    tap(organiser, "4")
+    tap(player, "1")
+    save(player)
+    organiser.evaluate(look_again)
+    expect(organiser.locator("#sheet-said")).to_contain_text(
+        "Another phone saved a change to this game, so what you tapped here would not be saved."
+    )
+    assert organiser.locator("[data-split] input[name='first'][value='4']").is_checked()
+    assert_accessible(organiser)
+    organiser.get_by_role("link", name="See the game as it stands now").click()
+    organiser.wait_for_load_state()
+    assert organiser.locator(".side-score").all_inner_texts() == ["15", "35"]
+
+
 def test_save_is_on_the_first_screen_for_two_and_three_sides(
     night, live_server, page, assert_accessible
 ):

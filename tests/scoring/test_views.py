@@ -293,6 +293,14 @@ def test_a_refused_correction_shows_what_was_typed_not_the_deal_as_it_was(organi
     assert 'value="Read out wrong"' in html
 
 
+def test_a_sheet_looks_for_the_other_phones_saves_only_while_a_scorer_link_is_out(organiser, world):
+    watching = 'id="sheet-watch"'
+    assert watching in organiser.get(sheet_url(world.game)).text  # the world's link is out
+    assert watching not in Client().get(sheet_url(world.game)).text  # the public's polls
+    ScorerLink.objects.filter(game=world.game).update(revoked_at=timezone.now())
+    assert watching not in organiser.get(sheet_url(world.game)).text
+
+
 def test_once_the_matchs_next_game_has_started_the_sheet_offers_no_undo(organiser, world):
     """Found by a walk: the undo button stayed, armed, and was refused when tapped
     ("Game 2 of this match has started, so this game must keep a winner")."""
