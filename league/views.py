@@ -61,6 +61,7 @@ from league.permissions import (
     login_then_back,
     pubs_run_by,
     request_roles,
+    request_runs_pub,
     require_pub,
     require_secretary,
 )
@@ -291,7 +292,7 @@ def pub_edit(request, league_slug, pub_slug):
         return PubForm(data, initial={"name": pub.name, "town": pub.town})
 
     form = form_for(request.POST or None, pub)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST":
         with transaction.atomic():
             pub = services.locked(league.pubs, pub.pk)
             form = form.on_top_of(lambda data: form_for(data, pub))
@@ -305,6 +306,17 @@ def pub_edit(request, league_slug, pub_slug):
                     return redirect("league:manage", league.slug)
     context = {"league": league, "form": form, "pub": pub}
     return render(request, "league/pub_form.html", context)
+
+
+def _require_pub_of(request, pub, league, what: str) -> None:
+    """`require_pub`, saying where the record is now to one of the league's organisers
+    who sends a form of it: a page opened before it moved to another pub."""
+    organiser = request.method == "POST" and request_roles(request, league)[1]
+    if organiser and pub is not None and not request_runs_pub(request, pub, league):
+        raise PermissionDenied(
+            f"This {what} is at {pub.name} now, whose organisers look after it. Nothing was saved."
+        )
+    require_pub(request, pub, league)
 
 
 def _theirs_kept(form) -> str:
@@ -343,7 +355,7 @@ def season_edit(request, league_slug, season_slug):
         return SeasonForm(data, initial=initial, season=season, with_divisions=False)
 
     form = form_for(request.POST or None, season)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST":
         with transaction.atomic():
             season = services.locked(Season.objects.select_related("league"), season.pk)
             form = form.on_top_of(lambda data: form_for(data, season))
@@ -378,17 +390,22 @@ def _started_games_keep_their_rules(season) -> str:
 
 def _say_running_too(request, season) -> None:
     """Two seasons running at once is allowed (the old one's last matches are played as
-    the new one starts), but the secretary is told which one the public pages show."""
+    the new one starts), but the secretary is told which one the public pages show, and
+    that the older one is to be closed once its last match is played."""
     if season.status != Season.Status.RUNNING:
         return
-    others = season.league.seasons.filter(status=Season.Status.RUNNING).exclude(pk=season.pk)
+    running = season.league.seasons.filter(status=Season.Status.RUNNING).exclude(pk=season.pk)
     shown = season.league.seasons.current()
-    for other in others.order_by("start_date", "pk"):
+    for other in running.order_by("start_date", "pk"):
+        old, new = sorted([season, other], key=lambda s: (s.start_date, s.pk))
+        if new.start_date > timezone.localdate():
+            pages = f"show {old.name} until {new.name} starts on {new.start_date:%-d %B %Y}"
+        else:
+            pages = f"show {shown.name}, the one that started last"
         messages.warning(
             request,
-            f"{other.name} is running too. The home page, the team table and the pub "
-            f"screens show {shown.name}, the one that started last. Close {other.name} "
-            "when its last match is played.",
+            f"{old.name} and {new.name} are both running. The home page, the team table and "
+            f"the pub screens {pages}. Close {old.name} when its last match is played.",
         )
 
 
@@ -427,7 +444,7 @@ def team_edit(request, league_slug, pk):
         teams_with_players(Team.objects.all()), season__league__slug=league_slug, pk=pk
     )
     season, league = team.season, team.season.league
-    require_pub(request, team.pub, league)
+    _require_pub_of(request, team.pub, league, "team")
     secretary, _ = request_roles(request, league)
     pubs = pubs_run_by(request, league)
 
@@ -436,10 +453,10 @@ def team_edit(request, league_slug, pk):
         return TeamForm(data, season=season, pubs=pubs, may_place=secretary, initial=initial)
 
     form = form_for(request.POST or None, team)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST":
         with transaction.atomic():
             team = services.locked(teams_with_players(Team.objects.all()), team.pk)
-            require_pub(request, team.pub, league)  # moved to another pub meanwhile?
+            _require_pub_of(request, team.pub, league, "team")  # moved meanwhile?
             form = form.on_top_of(lambda data: form_for(data, team))
             if form.is_valid():
                 data = form.cleaned_data
@@ -481,7 +498,10 @@ def _players_gone(names: list[str]) -> str:
 
 
 def _team_initial(team) -> dict:
-    players = [p.name for p in team.players.all()] + ["", "", ""]
+    # The players in the order they were entered, each in the box it was typed in: by
+    # name, one renamed player could move the others a box, and two tabs then clash.
+    members = team.members.select_related("player").order_by("pk")
+    players = [member.player.name for member in members] + ["", "", ""]
     initial = {"name": team.name, "pub": team.pub, "division": team.division}
     initial.update({f"player_{n}": players[n - 1] for n in (1, 2, 3)})
     return initial
@@ -537,7 +557,7 @@ def player_edit(request, league_slug, pk):
         Player.objects.select_related("league", "home_pub"), league__slug=league_slug, pk=pk
     )
     league = player.league
-    require_pub(request, player.home_pub, league)
+    _require_pub_of(request, player.home_pub, league, "player")
     pubs = pubs_run_by(request, league)
 
     def form_for(data, player):
@@ -546,10 +566,10 @@ def player_edit(request, league_slug, pk):
         )
 
     form = form_for(request.POST or None, player)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST":
         with transaction.atomic():
             player = services.locked(league.players.select_related("home_pub"), player.pk)
-            require_pub(request, player.home_pub, league)  # moved to another pub meanwhile?
+            _require_pub_of(request, player.home_pub, league, "player")  # moved meanwhile?
             form = form.on_top_of(lambda data: form_for(data, player))
             if form.is_valid():
                 try:
@@ -690,18 +710,23 @@ def _say_about_the_night(request, fixture: Fixture) -> None:
 
 def _pub_fixture(request, league_slug, pk) -> Fixture:
     """A fixture of this league that the user may run, else 404 or 403."""
-    fixture = get_object_or_404(
-        fixtures_with_teams(Fixture.objects.all()), season__league__slug=league_slug, pk=pk
-    )
+    fixture = _league_fixture(league_slug, pk)
     require_pub(request, fixture.pub, fixture.season.league)
     return fixture
+
+
+def _league_fixture(league_slug, pk) -> Fixture:
+    return get_object_or_404(
+        fixtures_with_teams(Fixture.objects.all()), season__league__slug=league_slug, pk=pk
+    )
 
 
 @login_required
 def fixture_edit(request, league_slug, pk):
     """A secretary changes everything; an organiser of its pub, the date and status."""
-    fixture = _pub_fixture(request, league_slug, pk)
+    fixture = _league_fixture(league_slug, pk)
     league, season = fixture.season.league, fixture.season
+    _require_pub_of(request, fixture.pub, league, "fixture")
     secretary, _ = request_roles(request, league)
 
     def form_for(data, fixture):
@@ -715,10 +740,10 @@ def fixture_edit(request, league_slug, pk):
         )
 
     form = form_for(request.POST or None, fixture)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST":
         with transaction.atomic():
             fixture = services.locked(fixtures_with_teams(season.fixtures), fixture.pk)
-            require_pub(request, fixture.pub, league)  # moved to another pub meanwhile?
+            _require_pub_of(request, fixture.pub, league, "fixture")  # moved meanwhile?
             form = form.on_top_of(lambda data: form_for(data, fixture))
             if form.is_valid():
                 data = form.cleaned_data

@@ -112,6 +112,36 @@ def test_a_team_renamed_in_one_tab_and_given_a_player_in_another_keeps_both(clie
     assert "Máire Ní Bhriain" in [player.name for player in team.players.all()]
 
 
+def test_each_player_stays_in_the_box_it_was_typed_in(client, world):
+    """Found by a walk: the boxes were filled in the players' alphabetical order, so a
+    player renamed in one tab moved the other a box, and the second tab's change of the
+    other player clashed with it, then put the team's players wrong."""
+    seán = PlayerFactory(league=world.league, name="Seán Ó Briain")
+    máire = PlayerFactory(league=world.league, name="Máire Ní Shé")
+    team = TeamFactory(season=world.season, pub=world.pub, players=[seán, máire])
+    url = reverse("league:team-edit", args=["clare", team.pk])
+    client.force_login(world.secretary)
+    first, second = Tab(client, url), Tab(client, url)
+    assert (first.values["player_1"], first.values["player_2"]) == ("Seán Ó Briain", "Máire Ní Shé")
+    first.save(player_1="Zara Quinn")
+    response = second.save(player_2="Máire Ní Shé Óg")
+    assert "here while you had this page open" not in response.text  # no clash
+    assert sorted(p.name for p in Team.objects.get(pk=team.pk).players.all()) == [
+        "Máire Ní Shé Óg",
+        "Zara Quinn",
+    ]
+
+
+def test_a_clash_is_said_with_the_forms_own_mistakes_at_once(client, world):
+    client.force_login(world.secretary)
+    first, second = Tab(client, season_url(world)), Tab(client, season_url(world))
+    first.save(points_win="3")
+    response = second.save(points_win="4", min_games="-1")
+    errors = response.context["form"].errors
+    assert set(errors) == {"points_win", "min_games"}
+    assert Season.objects.get(pk=world.season.pk).points_win == 3
+
+
 def test_an_organisers_date_and_the_secretarys_games_planned_are_both_kept(
     client, world, fixture_at_pub
 ):
@@ -127,7 +157,7 @@ def test_an_organisers_date_and_the_secretarys_games_planned_are_both_kept(
     assert (fixture.games_planned, fixture.date.isoformat()) == (7, date)
 
 
-def test_a_fixture_moved_to_another_pub_meanwhile_is_no_longer_the_organisers_to_save(
+def test_a_fixture_moved_to_another_pub_meanwhile_says_so_to_the_organisers_old_tab(
     client, world, fixture_at_pub
 ):
     url = reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk])
@@ -139,9 +169,14 @@ def test_a_fixture_moved_to_another_pub_meanwhile_is_no_longer_the_organisers_to
         status=fixture_at_pub.status,
         pub=world.other_pub,
     )
-    response = client.post(url, tab.values)
+    response = client.post(url, tab.values | {"status": "postponed"})
     assert response.status_code == 403
-    assert Fixture.objects.get(pk=fixture_at_pub.pk).pub == world.other_pub
+    assert (
+        "This fixture is at Nora Cronin&#x27;s now, whose organisers look after it. "
+        "Nothing was saved." in response.text
+    )
+    fixture = Fixture.objects.get(pk=fixture_at_pub.pk)
+    assert (fixture.pub, fixture.status) == (world.other_pub, "scheduled")
 
 
 def test_a_pub_and_a_player_keep_the_other_tabs_change(client, world):
