@@ -805,8 +805,8 @@ def _check_fixture_status(fixture: Fixture, status: str) -> None:
 def fixture_not_postponed(fixture: Fixture) -> str:
     """Why a fixture with a game started is not postponed, in words."""
     if fixture.status == Fixture.Status.PLAYED:
-        return "This fixture has been played; it cannot be postponed."
-    return "This fixture has games played; it cannot be postponed."
+        return f"{fixture} has been played, so it cannot be postponed."
+    return f"{fixture} has a game started, so it cannot be postponed."
 
 
 def fixture_postpone(*, fixture: Fixture) -> Fixture:

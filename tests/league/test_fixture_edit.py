@@ -101,11 +101,11 @@ def _start_game(world, fixture):
 def test_postponed_with_results_is_refused_by_edit_and_by_postpone(world, fixture_at_pub):
     _start_game(world, fixture_at_pub)
     before = snapshot()
-    with pytest.raises(LeagueError, match="has games played; it cannot be postponed"):
+    with pytest.raises(LeagueError, match="has a game started, so it cannot be postponed"):
         services.fixture_update(
             fixture=fixture_at_pub, date=fixture_at_pub.date, status="postponed"
         )
-    with pytest.raises(LeagueError, match="has games played; it cannot be postponed"):
+    with pytest.raises(LeagueError, match="has a game started, so it cannot be postponed"):
         services.fixture_postpone(fixture=Fixture.objects.get(pk=fixture_at_pub.pk))
     assert snapshot() == before
 
@@ -131,7 +131,7 @@ def test_a_match_in_play_is_not_offered_a_postponement_nor_asked_about_one(
     assert postpone not in listed.text
     response = client.post(postpone, follow=True)
     assert [str(m) for m in response.context["messages"]] == [
-        "This fixture has games played; it cannot be postponed."
+        "Harbour Hearts v Cronin's Jinkers has a game started, so it cannot be postponed."
     ]
     assert "Postpone it" not in response.text
     assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "scheduled"

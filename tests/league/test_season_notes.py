@@ -52,8 +52,28 @@ def test_a_second_season_set_running_says_which_the_public_pages_show(client, wo
     response = client.post(url, _season_data(spring, status="running"))
     assert said(response) == [
         "Spring saved.",
-        "Winter is running too. The home page, the team table and the pub screens show "
-        "Spring, the one that started last. Close Winter when its last match is played.",
+        "Winter and Spring are both running. The home page, the team table and the pub "
+        "screens show Spring, the one that started last. Close Winter when its last match "
+        "is played.",
+    ]
+
+
+def test_a_next_season_set_running_before_it_starts_says_the_old_one_shows_till_then(client, world):
+    """Found by a walk: it said the pages show the old season, "the one that started
+    last", and to close the new one, not yet started."""
+    SeasonFactory(
+        league=world.league,
+        name="Spring",
+        slug="spring",
+        start_date=datetime.date(2099, 2, 1),
+        status=Season.Status.RUNNING,
+    )
+    response = _edit_season(client, world, name="Winter 2026")
+    assert said(response) == [
+        "Winter 2026 saved.",
+        "Winter 2026 and Spring are both running. The home page, the team table and the "
+        "pub screens show Winter 2026 until Spring starts on 1 February 2099. Close "
+        "Winter 2026 when its last match is played.",
     ]
 
 
