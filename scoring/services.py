@@ -379,10 +379,11 @@ def deal_correct(
     reaches. Each alone would be refused, and once the match's next game has started
     neither deal can be undone instead.
 
-    `take_out_later`: with this correction the game is over after deal `number`, so the
-    deals after it were played after the game was won; they are taken out of the game
-    in the same change (`live=False`, kept in its record). Undo, the other way, is
-    refused once the match's next game has started.
+    `take_out_later`: where with this correction the game is over after deal `number`,
+    the deals after it were played after the game was won; they are taken out of the
+    game in the same change (`live=False`, kept in its record). Undo, the other way, is
+    refused once the match's next game has started. Where the game goes on, the
+    correction is saved as any other and the later deals stay.
     """
     tricks_text, winners_text = _texts(tricks, trick_winners)
     reason = reason.strip()
@@ -425,16 +426,14 @@ def deal_correct(
                 else:
                     changes[later["number"]] = new_later
             taken_out = []
-            if take_out_later:
-                taken_out = [deal for deal in live if deal.number > number]
-                live = [deal for deal in live if deal.number <= number]
+            if take_out_later and later is None:
+                upto = [deal for deal in live if deal.number <= number]
+                deals = [changes.get(deal.number) or deal.as_rules_deal() for deal in upto]
+                if rules.score_game(game.ruleset, sides=game.sides, deals=deals).finished:
+                    taken_out = [deal for deal in live if deal.number > number]
+                    live = upto
             deals = [changes.get(deal.number) or deal.as_rules_deal() for deal in live]
             result = rules.score_game(game.ruleset, sides=game.sides, deals=deals)
-            if taken_out and (later is not None or not result.finished):
-                raise ScoringError(
-                    f"With this correction the game is not over after deal {number}, so "
-                    "the deals after it stay in the game."
-                )
             if not result.finished:
                 _check_no_later_game(game)
             was = describe_deal(game, old)

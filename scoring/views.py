@@ -245,9 +245,11 @@ def _render_sheet(request, game: Game, scorer: Scorer, *, status: int = 200, **e
 def _box(request, game: Game, scorer: Scorer, *, status: int, errors, where: str, **extra):
     """A refusal in plain words. With htmx only the box comes back, swapped in beside
     the form that was sent, so every tap the person made stays as it was; without it,
-    the whole sheet with the box in place."""
+    the whole sheet with the box in place. An undo or a confirmation refused has no taps
+    to keep, and may no longer be offered (the match went on, another phone confirmed):
+    the whole sheet as it stands comes back, so no button stays that cannot work."""
     where = where if where in BOX_PLACES else "sheet"
-    if request.htmx:
+    if request.htmx and where not in ("undo", "confirm"):
         # The line about the last change, "Deal 1 saved", goes: this one saved nothing.
         context = {"errors": errors, "box_alone": True, **extra}
         response = render(request, "scoring/game_sheet.html#box", context, status=status)
@@ -364,8 +366,10 @@ def game_sheet(request, pk):
     scorer = _scorer(request, game)
     # A second phone may score this game (a scorer link is out): each phone's sheet
     # looks for the other's saves and brings itself up to date (static/js/sheet.js).
-    watch = not request.htmx and scorer.may_score and (
-        scorer.link is not None or game.scorer_links.filter(revoked_at__isnull=True).exists()
+    watch = (
+        not request.htmx
+        and scorer.may_score
+        and (scorer.link is not None or game.scorer_links.filter(revoked_at__isnull=True).exists())
     )
     return _render_sheet(request, game, scorer, watch=watch)
 
