@@ -720,7 +720,9 @@
       .then(function (text) {
         var fresh = text && new DOMParser().parseFromString(text, "text/html").getElementById("sheet");
         var now = document.getElementById("sheet");
-        if (!fresh || !now || fresh.dataset.version === now.dataset.version) return;
+        // Only a newer game: a save made here while this was asked is newer than the answer.
+        if (!fresh || !now ||
+            parseInt(fresh.dataset.version, 10) <= parseInt(now.dataset.version, 10)) return;
         if (untouched(now)) {
           window.htmx.swap("#sheet", fresh.outerHTML, { swapStyle: "outerHTML" });
           sayOnTop("Up to date: another phone saved a change to this game.");
