@@ -701,9 +701,10 @@
   document.addEventListener("visibilitychange", stayAwake);
 
   /* Two phones scoring one game (the organiser's and a scorer link's): each sheet asks
-     every 20 s, and when it is looked at again, whether the other saved a change. If so
-     and nothing is tapped here, the sheet as it stands comes in; with taps here it says
-     so, as their save would be refused. */
+     every 20 s, and when it is looked at again, whether the other changed the game: a
+     newer version, or at the same version what may be done on it (a link withdrawn, the
+     match's next game started). If so and nothing is tapped here, the sheet as it stands
+     comes in; with taps here it says so, beside them, as their save would be refused. */
   function untouched(sheet) {
     return Array.prototype.every.call(sheet.querySelectorAll("form.entry input"), function (input) {
       if (input.type === "radio" || input.type === "checkbox") return input.checked === input.defaultChecked;
@@ -711,33 +712,55 @@
     });
   }
 
+  function changedElsewhere(fresh, now) {
+    var newer = parseInt(fresh.dataset.version, 10), shown = parseInt(now.dataset.version, 10);
+    // Never an older game: a save made here while this was asked is newer than the answer.
+    return newer > shown || (newer === shown && fresh.dataset.state !== now.dataset.state);
+  }
+
+  function sayChangedBesideTaps(now) {
+    var form = Array.prototype.find.call(now.querySelectorAll("form.entry"), function (f) {
+      return !untouched(f);
+    });
+    var slot = form && form.querySelector(".box-slot");
+    if (!slot || slot.querySelector("[data-changed]")) return;
+    var box = document.createElement("div");
+    var line = document.createElement("p");
+    var link = document.createElement("a");
+    box.className = "entry-errors";
+    box.setAttribute("role", "alert");
+    box.dataset.changed = "";
+    line.textContent = "Another phone saved a change to this game, so what you tapped " +
+      "here would not be saved. ";
+    link.href = PATH;
+    link.className = "button primary";
+    link.textContent = "See the game as it stands now";
+    box.append(line, link);
+    slot.replaceChildren(box);
+    showAboveBar(form, slot, "instant");
+  }
+
   function lookForChanges() {
     var sheet = document.getElementById("sheet");
+    // Not with deals kept on this phone (they are sent first), nor over a login ended.
     if (!sheet || document.visibilityState !== "visible" || !navigator.onLine || syncing ||
-        parseInt(sheet.dataset.kept || "0", 10) || sheet.querySelector("[data-box]")) return;
+        parseInt(sheet.dataset.kept || "0", 10) || sheet.querySelector("[data-box][data-login]")) return;
     fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (text) {
         var fresh = text && new DOMParser().parseFromString(text, "text/html").getElementById("sheet");
         var now = document.getElementById("sheet");
-        // Only a newer game: a save made here while this was asked is newer than the answer.
-        if (!fresh || !now ||
-            parseInt(fresh.dataset.version, 10) <= parseInt(now.dataset.version, 10)) return;
-        if (untouched(now)) {
-          window.htmx.swap("#sheet", fresh.outerHTML, { swapStyle: "outerHTML" });
-          sayOnTop("Up to date: another phone saved a change to this game.");
-        } else if (!document.getElementById("sheet-changed")) {
-          var line = document.createElement("p");
-          var link = document.createElement("a");
-          line.id = "sheet-changed";
-          line.textContent = "Another phone saved a change to this game, so what you " +
-            "tapped here would not be saved. ";
-          link.href = PATH;
-          link.className = "button primary";
-          link.textContent = "See the game as it stands now";
-          line.appendChild(link);
-          document.getElementById("sheet-said").replaceChildren(line);
+        if (!fresh || !now || !changedElsewhere(fresh, now)) return;
+        if (!untouched(now)) {
+          sayChangedBesideTaps(now);
+          return;
         }
+        var trickByTrick = now.querySelector("details.by-trick[open]");
+        window.htmx.swap("#sheet", fresh.outerHTML, { swapStyle: "outerHTML" });
+        var opened = document.querySelector("#sheet details.by-trick");
+        if (trickByTrick && opened) opened.open = true;  // left as it was
+        sayOnTop("Up to date: this game was changed on another phone.");
+        document.getElementById("sheet-said").scrollIntoView({ block: "start" });
       }, function () { /* no connection: asked again later */ });
   }
 

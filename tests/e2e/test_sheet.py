@@ -513,23 +513,74 @@ def test_the_organisers_sheet_follows_a_deal_saved_through_the_scorer_link(
     look_again = "document.dispatchEvent(new Event('visibilitychange'))"  # back to the tab
     organiser.evaluate(look_again)
     expect(organiser.locator(".deals")).to_contain_text("Deal 1")
-    assert said(organiser) == "Up to date: another phone saved a change to this game."
+    assert said(organiser) == "Up to date: this game was changed on another phone."
     assert organiser.locator(".side-score").all_inner_texts() == ["10", "15"]
     assert_accessible(organiser)
 
-    # Taps in progress here are not swept away: the sheet says their save would fail.
+    # Taps in progress here are not swept away: beside them, the sheet says their save
+    # would fail (found by a walk: said at the top, it was off the screen).
     tap(organiser, "4")
     tap(player, "1")
     save(player)
     organiser.evaluate(look_again)
-    expect(organiser.locator("#sheet-said")).to_contain_text(
+    expect(organiser.locator("#box-split")).to_contain_text(
         "Another phone saved a change to this game, so what you tapped here would not be saved."
     )
+    assert in_view(organiser, "#box-split")
     assert organiser.locator("[data-split] input[name='first'][value='4']").is_checked()
     assert_accessible(organiser)
     organiser.get_by_role("link", name="See the game as it stands now").click()
     organiser.wait_for_load_state()
     assert organiser.locator(".side-score").all_inner_texts() == ["15", "35"]
+
+
+def test_a_sheet_follows_the_other_phone_past_a_refusal_and_a_link_withdrawn(
+    night, live_server, new_page
+):
+    """Found by a walk: a refusal box on the sheet stopped its looking, and a change that
+    moves no deal (the link withdrawn) never reached the player's phone."""
+    organiser = new_page()
+    start_game(organiser, live_server, night)
+    link = ScorerLink.objects.create(game=Game.objects.get())
+    player = new_page()
+    player.goto(f"{live_server.url}{link.get_absolute_url()}")
+    player.wait_for_load_state()
+    player.get_by_role("button", name="Save deal").first.click()  # nothing tapped: a box
+    player.locator("#box-split [data-box]").wait_for()
+    organiser.reload()
+    tap(organiser, "2")
+    save(organiser)
+    look_again = "document.dispatchEvent(new Event('visibilitychange'))"
+    player.evaluate(look_again)
+    expect(player.locator(".side-score").first).to_have_text("10")
+    services.link_revoke(link=link)
+    player.evaluate(look_again)
+    expect(player.locator("form.entry")).to_have_count(0)
+    assert "Save deal" not in player.locator("#sheet").inner_text()
+
+
+def test_back_to_the_sheet_proposes_the_next_dealer_not_the_one_tapped_before(
+    night, live_server, new_page
+):
+    """Found by a walk: back on the sheet after the other phone saved a deal, the browser
+    put back the dealer ticked before, and the deal was saved dealt by the wrong side."""
+    organiser = new_page()
+    start_game(organiser, live_server, night)
+    link = ScorerLink.objects.create(game=Game.objects.get())
+    organiser.reload()
+    organiser.wait_for_load_state()
+    organiser.get_by_role("link", name="Who entered what").click()
+    organiser.wait_for_load_state()
+    player = new_page()
+    player.goto(f"{live_server.url}{link.get_absolute_url()}")
+    player.wait_for_load_state()
+    tap(player, "2")
+    save(player)  # deal 1, dealt by Harbour Hearts: deal 2 is The Robbers'
+    organiser.go_back()
+    organiser.wait_for_load_state()
+    expect(organiser.locator("#sheet")).to_contain_text("Deal 2")
+    checked = organiser.locator("[data-split] input[name='dealer']:checked")
+    assert checked.get_attribute("value") == "1"
 
 
 def test_save_is_on_the_first_screen_for_two_and_three_sides(
