@@ -19,6 +19,13 @@ def _teams(fixture):
     return [ft.team for ft in Fixture.objects.get(pk=fixture.pk).fixture_teams.all()]
 
 
+def _secretarys_form(fixture, **fields):
+    """The secretary's edit form of `fixture` as it stands, with `fields`."""
+    home, away = _teams(fixture)
+    data = {"date": fixture.date.isoformat(), "pub": fixture.pub.pk}
+    return data | {"home": home.pk, "away": away.pk} | fields
+
+
 def _edit(client, fixture, **data):
     return client.post(reverse("league:fixture-edit", args=["clare", fixture.pk]), data)
 
@@ -275,14 +282,7 @@ def test_a_match_cut_short_is_played_once_its_planned_games_are_lowered_to_those
     home, away = _teams(fixture_at_pub)
     win_game(season=world.season, winner=home, loser=away, fixture=fixture_at_pub, number=1)
     client.force_login(world.secretary)
-    data = {
-        "date": fixture_at_pub.date.isoformat(),
-        "status": "scheduled",
-        "pub": world.pub.pk,
-        "home": home.pk,
-        "away": away.pk,
-        "games_planned": 1,
-    }
+    data = _secretarys_form(fixture_at_pub, status="scheduled", games_planned=1)
     response = client.post(
         reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk]), data, follow=True
     )
@@ -301,14 +301,7 @@ def test_more_games_planned_for_a_played_match_says_when_it_is_in_play_again(
     win_game(season=world.season, winner=home, loser=away, fixture=fixture_at_pub, number=1)
     assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "played"
     client.force_login(world.secretary)
-    data = {
-        "date": fixture_at_pub.date.isoformat(),
-        "status": "played",
-        "pub": world.pub.pk,
-        "home": home.pk,
-        "away": away.pk,
-        "games_planned": 3,
-    }
+    data = _secretarys_form(fixture_at_pub, status="played", games_planned=3)
     response = client.post(
         reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk]), data, follow=True
     )
