@@ -347,13 +347,18 @@ def http(built, url, args) -> dict:
     standings_path = reverse("league:standings-teams", args=[built.league.slug, season.slug])
     sheet = Game.objects.filter(season=season, fixture__isnull=False).order_by("pk").first()
     sheet_path = reverse("scoring:game-sheet", args=[sheet.pk])
-    samples = {"hello": [], "standings": [], "conditional": [], "sheet": [], "deal_post": []}
+    samples = {
+        name: [] for name in ("hello", "standings", "conditional", "sheet", "watch", "deal_post")
+    }
     runs = []
     with serving(url, extra_env=redis_env(ONE_SERVER_REDIS)) as base:
         browser = Browser(base)
         browser.login("bench-secretary", password)
         cookie, csrf = browser.cookie_header(), browser.csrf
         status, _ = browser.get(standings_path)
+        # A scoring phone's 20 s check for the other phone's saves sends its sheet's tag.
+        tag = browser.get(sheet_path)[1].split('data-tag="', 1)[1].split('"', 1)[0]
+        watching = {"Cookie": cookie, "HX-Request": "true", "If-None-Match": f'"{tag}"'}
         for round_ in range(args.rounds):
             for name, run_ in (
                 ("hello", lambda: load.get(base + "/healthz", args.seconds)),
@@ -375,6 +380,7 @@ def http(built, url, args) -> dict:
                     "sheet",
                     lambda: load.get(base + sheet_path, args.seconds, headers={"Cookie": cookie}),
                 ),
+                ("watch", lambda: load.get(base + sheet_path, args.seconds, headers=watching)),
                 (
                     "deal_post",
                     lambda r=round_: each_a_deal(
@@ -417,6 +423,7 @@ def http(built, url, args) -> dict:
         "standings_vs_hello": round(medians["standings"] / medians["hello"], 3),
         "conditional_vs_hello": round(medians["conditional"] / medians["hello"], 3),
         "deal_post_vs_hello": round(medians["deal_post"] / medians["hello"], 3),
+        "watch_vs_sheet": round(medians["watch"] / medians["sheet"], 2),
         "two_servers": two,
         "without_redis": without,
         "deal_post_floors": floors,
@@ -752,6 +759,8 @@ def table(report) -> str:
         f"{report['http']['redrawn']['rps']['S']:.0f}, "
         f"{report['http']['redrawn']['rps']['M']:.0f} |",
         f"| table sheet GET (organiser) | {h['sheet']:.0f} |",
+        f"| a scoring phone's check, game unchanged (304) | {h['watch']:.0f} "
+        f"({report['http']['watch_vs_sheet']}x the sheet) |",
         f"| deal POST (fresh key) | {h['deal_post']:.0f} |",
         "",
         f"Deal POSTs answered {report['http']['deal_posts_answered']:,}, deals saved "

@@ -9,6 +9,7 @@ Every change is a POST to a real form; with htmx the sheet's partial comes back 
 """
 
 import functools
+import hashlib
 import uuid
 from dataclasses import dataclass
 
@@ -20,7 +21,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import urlencode
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -35,6 +36,7 @@ from scoring import services
 from scoring.forms import CorrectionForm, DealForm, FriendlyForm, LinkForm, StartForm, VersionForm
 from scoring.models import Deal, Game, ScorerLink
 from scoring.selectors import (
+    SHEET_RELATIONS,
     game_events,
     game_for_sheet,
     game_to_change,
@@ -76,6 +78,26 @@ def _scorer(request, game: Game) -> Scorer:
     elif held and not manages:
         closed = _link_of_another_game(game, held)
     return Scorer(user=request.user, link=link, manages=manages, link_closed=closed)
+
+
+def _sheet_tag(game: Game, scorer: Scorer) -> str:
+    """What a scoring phone's sheet is drawn from, short of what its deals show: the
+    game's version (every deal, undo, correction and confirmation moves it on), who
+    scores it and through what, and the match around it (its next game started, more
+    games planned). A phone's check for the other phone's saves sends the tag of the
+    sheet it shows, and is answered 304 while the tag is the same (`game_sheet`)."""
+    fixture = game.fixture
+    drawn_from = (
+        game.pk,
+        game.version,
+        scorer.user.pk,
+        scorer.manages,
+        scorer.link and scorer.link.pk,
+        scorer.link_closed,
+        fixture
+        and (fixture.games_planned, fixture.games_started, fixture.games_finished, fixture.status),
+    )
+    return hashlib.blake2b(repr(drawn_from).encode(), digest_size=8).hexdigest()
 
 
 def _link_of_another_game(game: Game, held: dict) -> str:
@@ -202,6 +224,7 @@ def _sheet_context(request, game: Game, scorer: Scorer, **extra) -> dict:
         # Idempotency keys, made now, as the forms are drawn: a retry sends the same one.
         "keys": {"split": uuid.uuid4(), "order": uuid.uuid4(), "count": uuid.uuid4()},
         "scorer": scorer,
+        "tag": _sheet_tag(game, scorer),
         "link_side": _labels(game)[link.side] if link and link.side is not None else "",
         **_abilities(game, scorer, live, match),
         "bonus": game.ruleset.highest_trump_bonus > 0,
@@ -362,8 +385,15 @@ def _after_change(request, saved: Game, scorer: Scorer, done: str):
 @require_safe
 @_told_if_gone
 def game_sheet(request, pk):
-    game = _game(pk)
+    game = _game(pk, Game.objects.select_related(*SHEET_RELATIONS))
     scorer = _scorer(request, game)
+    if request.htmx and scorer.may_score:
+        # A scoring phone's check for the other phone's saves: no sheet drawn while the
+        # one it shows is current.
+        unchanged = get_conditional_response(request, etag=f'"{_sheet_tag(game, scorer)}"')
+        if unchanged is not None:
+            return unchanged
+    prefetch_related_objects([game], "game_sides")
     # A second phone may score this game (a scorer link is out): each phone's sheet
     # looks for the other's saves and brings itself up to date (static/js/sheet.js).
     watch = (

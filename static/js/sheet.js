@@ -745,7 +745,9 @@
     // Not with deals kept on this phone (they are sent first), nor over a login ended.
     if (!sheet || document.visibilityState !== "visible" || !navigator.onLine || syncing ||
         parseInt(sheet.dataset.kept || "0", 10) || sheet.querySelector("[data-box][data-login]")) return;
-    fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+    // With the tag of the sheet shown: a bare 304 while nothing it is drawn from changed.
+    var asked = { "HX-Request": "true", "If-None-Match": '"' + sheet.dataset.tag + '"' };
+    fetch(PATH, { headers: asked, cache: "no-store", credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (text) {
         var fresh = text && new DOMParser().parseFromString(text, "text/html").getElementById("sheet");

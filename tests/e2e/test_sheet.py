@@ -10,6 +10,7 @@ import uuid
 
 import pytest
 import zxingcpp
+from django.urls import reverse
 from django.utils.crypto import get_random_string
 from PIL import Image
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -494,6 +495,16 @@ def test_forty_five_taps_back_after_a_login_are_in_view_and_score_the_highest_tr
     assert page.locator(".side-score").all_inner_texts() == ["15", "15"]
 
 
+def sheet_checked(game):
+    """A sheet's check for the other phone's saves (htmx GET of the sheet)."""
+    path = reverse("scoring:game-sheet", args=[game.pk])
+    return lambda response: (
+        response.request.method == "GET"
+        and response.url.endswith(path)
+        and response.request.headers.get("hx-request") == "true"
+    )
+
+
 def test_the_organisers_sheet_follows_a_deal_saved_through_the_scorer_link(
     night, live_server, new_page, assert_accessible
 ):
@@ -508,10 +519,17 @@ def test_the_organisers_sheet_follows_a_deal_saved_through_the_scorer_link(
     player = new_page()
     player.goto(f"{live_server.url}{link.get_absolute_url()}")
     player.wait_for_load_state()
+    look_again = "document.dispatchEvent(new Event('visibilitychange'))"  # back to the tab
+    # Nothing changed yet: a bare 304, and the sheet stays as it is.
+    with organiser.expect_response(sheet_checked(game)) as checked:
+        organiser.evaluate(look_again)
+    assert checked.value.status == 304
+    assert said(organiser) == ""
     tap(player, "2")
     save(player)
-    look_again = "document.dispatchEvent(new Event('visibilitychange'))"  # back to the tab
-    organiser.evaluate(look_again)
+    with organiser.expect_response(sheet_checked(game)) as checked:
+        organiser.evaluate(look_again)
+    assert checked.value.status == 200
     expect(organiser.locator(".deals")).to_contain_text("Deal 1")
     assert said(organiser) == "Up to date: this game was changed on another phone."
     assert organiser.locator(".side-score").all_inner_texts() == ["10", "15"]
