@@ -7,7 +7,6 @@ the drive of the URL, and calls one service in drives/services.py.
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, OuterRef
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -32,7 +31,14 @@ from drives.services import DriveError
 from league.asking import asks_first, fields
 from league.models import League
 from league.names import tidy
-from league.permissions import login_then_back, pubs_run_by, request_runs_pub, require_pub
+from league.permissions import (
+    login_keeps_the_form,
+    login_then_back,
+    pubs_run_by,
+    request_runs_pub,
+    require_pub,
+    sent,
+)
 from league.qr import qr_svg
 
 
@@ -64,7 +70,7 @@ def drive_list(request, league_slug):
     )
 
 
-@login_required
+@login_keeps_the_form
 def drive_create(request, league_slug):
     league = get_object_or_404(League, slug=league_slug)
     pubs = pubs_run_by(request, league)
@@ -74,7 +80,7 @@ def drive_create(request, league_slug):
     kind = PresetForm(request.GET or None)
     preset = kind.chosen()
     initial = {"date": timezone.localdate(), **DriveForm.initial_for(preset)}
-    form = DriveForm(request.POST or None, pubs=pubs, initial=initial)
+    form = DriveForm(sent(request), pubs=pubs, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             drive = services.drive_create(league=league, **form.cleaned_data)
@@ -87,7 +93,7 @@ def drive_create(request, league_slug):
     return render(request, "drives/drive_form.html", context)
 
 
-@login_required
+@login_keeps_the_form
 def drive_edit(request, league_slug, pk):
     """The drive's settings put right (drives.services.drive_update says which, when)."""
     drive = _run(request, league_slug, pk)
@@ -95,7 +101,7 @@ def drive_edit(request, league_slug, pk):
         error = "This drive has finished: its settings stay as they were played."
         return _refused(request, drive, error)
     form = DriveForm(
-        request.POST or None,
+        sent(request),
         pubs=pubs_run_by(request, drive.league),
         initial=DriveForm.settings_of(drive),
         started=drive.status == Drive.Status.RUNNING,

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import connection
+from django.http import QueryDict
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from league.models import League, Pub
@@ -115,6 +116,55 @@ def ask_to_log_in(request, back: str = ""):
     if request.method not in ("GET", "HEAD"):
         messages.info(request, LOGIN_ENDED)
     return redirect_to_login(back or come_back_to(request))
+
+
+KEPT_FORM = "kept_form"
+LOGIN_ENDED_FORM_KEPT = (
+    "Your login has ended, so nothing was saved: log in, and what you sent comes back, "
+    "to check and save."
+)
+FORM_KEPT = (
+    "Your login had ended, so nothing was saved. What you sent is back below: "
+    "check it and save it again."
+)
+
+
+def login_keeps_the_form(view):
+    """`login_required` for a page whose form posts to itself. A form sent after the
+    login ended saves nothing and asks to log in; after logging in, the page's form is
+    filled in as it was sent (`sent`), to check and save. What was sent waits in the
+    session for the next such page seen, and is shown only if it is that page. It
+    passed the CSRF check, so it came from one of this site's own pages: a form from
+    another site fails that check first, and nothing of it is kept."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        request.kept_form = None
+        if not request.user.is_authenticated:
+            if request.method == "POST":
+                data = {k: v for k, v in request.POST.lists() if k != "csrfmiddlewaretoken"}
+                request.session[KEPT_FORM] = {"path": request.path, "data": data}
+                messages.info(request, LOGIN_ENDED_FORM_KEPT)
+            return redirect_to_login(request.get_full_path())
+        # The first of these pages seen after logging in takes it, its own page or not.
+        kept = request.session.pop(KEPT_FORM, None) if request.method == "GET" else None
+        if kept and kept["path"] == request.path:
+            request.kept_form = QueryDict(mutable=True)
+            for name, values in kept["data"].items():
+                request.kept_form.setlist(name, values)
+            messages.info(request, FORM_KEPT)
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def sent(request) -> QueryDict | None:
+    """The data a page's form is bound to: the form sent, or on the page's first visit
+    after logging in, the one sent as the login ended (`login_keeps_the_form`); else
+    None, for an empty form."""
+    if request.method == "POST":
+        return request.POST or None
+    return getattr(request, "kept_form", None)
 
 
 def login_then_back(view):

@@ -58,12 +58,14 @@ from league.models import (
     Team,
 )
 from league.permissions import (
+    login_keeps_the_form,
     login_then_back,
     pubs_run_by,
     request_roles,
     request_runs_pub,
     require_pub,
     require_secretary,
+    sent,
 )
 from league.qr import qr_svg
 from league.selectors import (
@@ -268,10 +270,10 @@ def manage_home(request, league_slug):
     return render(request, "league/manage_home.html", context)
 
 
-@login_required
+@login_keeps_the_form
 def pub_create(request, league_slug):
     league = _secretary_league(request, league_slug)
-    form = PubForm(request.POST or None)
+    form = PubForm(sent(request))
     if request.method == "POST" and form.is_valid():
         try:
             pub = services.pub_create(league=league, **form.cleaned_data)
@@ -283,7 +285,7 @@ def pub_create(request, league_slug):
     return render(request, "league/pub_form.html", {"league": league, "form": form})
 
 
-@login_required
+@login_keeps_the_form
 def pub_edit(request, league_slug, pub_slug):
     league = _secretary_league(request, league_slug)
     pub = get_object_or_404(league.pubs, slug=pub_slug)
@@ -291,7 +293,7 @@ def pub_edit(request, league_slug, pub_slug):
     def form_for(data, pub):
         return PubForm(data, initial={"name": pub.name, "town": pub.town})
 
-    form = form_for(request.POST or None, pub)
+    form = form_for(sent(request), pub)
     if request.method == "POST":
         with transaction.atomic():
             pub = services.locked(league.pubs, pub.pk)
@@ -330,10 +332,10 @@ def _theirs_kept(form) -> str:
     )
 
 
-@login_required
+@login_keeps_the_form
 def season_create(request, league_slug):
     league = _secretary_league(request, league_slug)
-    form = SeasonForm(request.POST or None)
+    form = SeasonForm(sent(request))
     if request.method == "POST" and form.is_valid():
         try:
             season = services.season_create(league=league, **form.cleaned_data)
@@ -346,7 +348,7 @@ def season_create(request, league_slug):
     return render(request, "league/season_form.html", {"league": league, "form": form})
 
 
-@login_required
+@login_keeps_the_form
 def season_edit(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
 
@@ -354,7 +356,7 @@ def season_edit(request, league_slug, season_slug):
         initial = SeasonForm.initial_for(season)
         return SeasonForm(data, initial=initial, season=season, with_divisions=False)
 
-    form = form_for(request.POST or None, season)
+    form = form_for(sent(request), season)
     if request.method == "POST":
         with transaction.atomic():
             season = services.locked(Season.objects.select_related("league"), season.pk)
@@ -421,10 +423,10 @@ def season_manage(request, league_slug, season_slug):
     return render(request, "league/season_manage.html", context)
 
 
-@login_required
+@login_keeps_the_form
 def team_create(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
-    form = TeamForm(request.POST or None, season=season, pubs=season.league.pubs.all())
+    form = TeamForm(sent(request), season=season, pubs=season.league.pubs.all())
     if request.method == "POST" and form.is_valid():
         try:
             team = services.team_create(season=season, **form.team_fields())
@@ -438,7 +440,7 @@ def team_create(request, league_slug, season_slug):
     return render(request, "league/team_form.html", context)
 
 
-@login_required
+@login_keeps_the_form
 def team_edit(request, league_slug, pk):
     team = get_object_or_404(
         teams_with_players(Team.objects.all()), season__league__slug=league_slug, pk=pk
@@ -452,7 +454,7 @@ def team_edit(request, league_slug, pk):
         initial = _team_initial(team)
         return TeamForm(data, season=season, pubs=pubs, may_place=secretary, initial=initial)
 
-    form = form_for(request.POST or None, team)
+    form = form_for(sent(request), team)
     if request.method == "POST":
         with transaction.atomic():
             team = services.locked(teams_with_players(Team.objects.all()), team.pk)
@@ -551,7 +553,7 @@ def team_remove(request, league_slug, pk):
     return redirect("league:manage-season", league.slug, season.slug)
 
 
-@login_required
+@login_keeps_the_form
 def player_edit(request, league_slug, pk):
     player = get_object_or_404(
         Player.objects.select_related("league", "home_pub"), league__slug=league_slug, pk=pk
@@ -565,7 +567,7 @@ def player_edit(request, league_slug, pk):
             data, pubs=pubs, initial={"name": player.name, "home_pub": player.home_pub}
         )
 
-    form = form_for(request.POST or None, player)
+    form = form_for(sent(request), player)
     if request.method == "POST":
         with transaction.atomic():
             player = services.locked(league.players.select_related("home_pub"), player.pk)
@@ -626,11 +628,11 @@ def import_example(request, league_slug):
     return response
 
 
-@login_required
+@login_keeps_the_form
 def fixtures_generate(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
     form = FixturesGenerateForm(
-        request.POST or None,
+        sent(request),
         season=season,
         initial={"start": season.start_date, "games_planned": usual_games(season)},
     )
@@ -663,11 +665,11 @@ def fixtures_generate(request, league_slug, season_slug):
     return render(request, "league/fixtures_generate.html", context)
 
 
-@login_required
+@login_keeps_the_form
 def fixture_create(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
     form = FixtureForm(
-        request.POST or None,
+        sent(request),
         season=season,
         pubs=season.league.pubs.all(),
         with_status=False,
@@ -721,7 +723,7 @@ def _league_fixture(league_slug, pk) -> Fixture:
     )
 
 
-@login_required
+@login_keeps_the_form
 def fixture_edit(request, league_slug, pk):
     """A secretary changes everything; an organiser of its pub, the date and status."""
     fixture = _league_fixture(league_slug, pk)
@@ -739,7 +741,7 @@ def fixture_edit(request, league_slug, pk):
             secretary=secretary,
         )
 
-    form = form_for(request.POST or None, fixture)
+    form = form_for(sent(request), fixture)
     if request.method == "POST":
         with transaction.atomic():
             fixture = services.locked(fixtures_with_teams(season.fixtures), fixture.pk)
@@ -810,7 +812,7 @@ def _fixture_saved(form, fixture, pub_before) -> str:
     return said + _theirs_kept(form)
 
 
-@login_required
+@login_keeps_the_form
 def fixture_reschedule(request, league_slug, pk):
     """A postponed fixture's new date, in one step: it goes back on the schedule."""
     fixture = _pub_fixture(request, league_slug, pk)
@@ -818,7 +820,7 @@ def fixture_reschedule(request, league_slug, pk):
         return redirect("league:fixture-edit", league_slug, fixture.pk)
     season = fixture.season
     form = FixtureForm(
-        request.POST or None,
+        sent(request),
         season=season,
         pubs=season.league.pubs.all(),
         fixture=fixture,
@@ -902,10 +904,10 @@ def _next_or(request, fallback: str) -> str:
     return fallback
 
 
-@login_required
+@login_keeps_the_form
 def organisers(request, league_slug):
     league = _secretary_league(request, league_slug)
-    form = OrganiserForm(request.POST or None, pubs=league.pubs.all())
+    form = OrganiserForm(sent(request), pubs=league.pubs.all())
     if request.method == "POST" and form.is_valid():
         pub = form.cleaned_data["pub"]
         try:
@@ -1002,9 +1004,9 @@ def signup(request):
     return render(request, "league/signup.html", {"form": form, "next": target})
 
 
-@login_required
+@login_keeps_the_form
 def league_create(request):
-    form = LeagueCreateForm(request.POST or None)
+    form = LeagueCreateForm(sent(request))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -1056,11 +1058,11 @@ def fixtures_print(request, league_slug, season_slug):
 # Invitations and roles ---------------------------------------------------------------
 
 
-@login_required
+@login_keeps_the_form
 def invites(request, league_slug):
     """Invite an organiser or a co-secretary; the invitations still open."""
     league = _secretary_league(request, league_slug)
-    form = InviteForm(request.POST or None, pubs=league.pubs.all())
+    form = InviteForm(sent(request), pubs=league.pubs.all())
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -1225,10 +1227,10 @@ def season_close(request, league_slug, season_slug):
     return render(request, "league/season_close.html", context)
 
 
-@login_required
+@login_keeps_the_form
 def divisions(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
-    form = DivisionForm(request.POST or None)
+    form = DivisionForm(sent(request))
     if request.method == "POST" and form.is_valid():
         try:
             division = services.division_create(season=season, name=form.cleaned_data["name"])

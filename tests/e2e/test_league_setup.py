@@ -312,3 +312,32 @@ def test_two_tabs_of_the_season_keep_both_changes_and_name_a_clash(
     )
     season = league.seasons.get()
     assert (season.points_win, season.confirmed_only, season.min_games) == (4, True, 3)
+
+
+def test_a_season_saved_after_the_login_ended_comes_back_typed_in_after_logging_in(
+    league, live_server, page, assert_accessible
+):
+    """Found by a walk: a form sent once the login had ended (it lasts two weeks, or a
+    logout in another tab) led to the login page, and then to the form empty again."""
+    SeasonFactory(league=league, name="Winter", slug="winter")
+    login(page, live_server, "una", PASSWORD)
+    page.goto(f"{live_server.url}/clare/manage/seasons/winter/edit/")
+    page.context.clear_cookies(name="sessionid")  # the login ends; the page stays open
+    page.get_by_label("Name").fill("Winter League")
+    page.get_by_label("League points for a win").fill("3")
+    page.get_by_role("button", name="Save season").click()
+    check(page, assert_accessible, "login-ended-form-sent")
+    assert "what you sent comes back" in page.locator(".messages").inner_text()
+    page.get_by_label("Username").fill("una")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    check(page, assert_accessible, "login-ended-form-back")
+    assert "What you sent is back below" in page.locator(".messages").inner_text()
+    assert page.get_by_label("Name").input_value() == "Winter League"
+    assert page.get_by_label("League points for a win").input_value() == "3"
+    assert league.seasons.get().name == "Winter"
+    page.get_by_role("button", name="Save season").click()
+    page.wait_for_load_state()
+    assert "Winter League saved." in page.locator(".messages").inner_text()
+    season = league.seasons.get()
+    assert (season.name, season.points_win) == ("Winter League", 3)

@@ -22,9 +22,10 @@ class Tab:
     """A page's form opened in a browser tab: the values it holds can be changed, and
     `save` sends them, hidden ones included, as the browser would."""
 
-    def __init__(self, client, url):
+    def __init__(self, client, url, response=None):
+        """The form of the page at `url`, opened now, or as `response` gave it."""
         self.client, self.url = client, url
-        page = lxml.html.fromstring(client.get(url).content)
+        page = lxml.html.fromstring((response or client.get(url)).content)
         form = next(f for f in page.forms if f.action == url)
         self.values = dict(form.form_values())
         for box in form.inputs:  # a browser sends "" for an input with no value; lxml, none
