@@ -138,7 +138,7 @@ def positions_by_round(
 
     Ranked by the season's order without head-to-head (its pair rows are season
     totals), so an early round can differ from the final table where head-to-head
-    decided a tie.
+    decided a tie; the team's page puts the table's own position after the last round.
     """
     by_round = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
     for row in fixture_rows:

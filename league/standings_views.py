@@ -401,6 +401,9 @@ def team_standings(request, league_slug, pk):
         points=standings.season_points(season),
     )
     positions = [(rnd, places[team.pk]) for rnd, places in by_round.items()]
+    if positions:
+        # After the last round played, the table as it stands, head-to-head and all.
+        positions[-1] = (positions[-1][0], mine["position"])
     context = {
         "league": season.league,
         "season": season,

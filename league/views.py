@@ -512,7 +512,7 @@ def _team_initial(team) -> dict:
 def _fixtures_staying(team, old_pub, new_pub) -> str:
     """A team moved to another pub: its fixtures still to play stay where they were set
     (the other team, and that pub, expect it there), and the secretary is told so."""
-    staying = team.fixtures.filter(pub=old_pub, status=Fixture.Status.SCHEDULED).count()
+    staying = team.fixtures.filter(pub=old_pub).exclude(status=Fixture.Status.PLAYED).count()
     if not staying:
         return ""
     if staying == 1:

@@ -68,6 +68,9 @@ class Game(models.Model):
 
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Started on a match marked played (more games planned after its result): taken back,
+    # the match is played again, as before it was started.
+    reopened_match = models.BooleanField(default=False, editable=False)
 
     objects = GameQuerySet.as_manager()
 

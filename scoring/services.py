@@ -90,6 +90,7 @@ def game_start(
             march_bonus=ruleset.march_bonus,
             march_wins=ruleset.march_wins,
             scores=[0] * len(sides),
+            reopened_match=fixture is not None and fixture.status == Fixture.Status.PLAYED,
         )
         for index, spec in enumerate(sides):
             side = GameSide.objects.create(
@@ -580,7 +581,8 @@ def _check_no_later_game(game: Game) -> None:
 
 def game_remove(*, game: Game, version: int) -> Game:
     """Take back a game started by mistake, before any deal of it was entered: it goes as
-    if never started, and its match's count of games with it. Under the game's lock,
+    if never started, and its match's count of games with it (a match marked played
+    before it started is played again). Under the game's lock,
     which every deal takes first, so a deal sent meanwhile is never thrown away with it;
     then its fixture's, as a deal that finishes a game takes them."""
     with transaction.atomic():
@@ -595,6 +597,8 @@ def game_remove(*, game: Game, version: int) -> Game:
             fixture = Fixture.objects.select_for_update().get(pk=game.fixture_id)
         game.delete()
         _fixture_sync(game)
+        if game.reopened_match:
+            Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.PLAYED)
         if fixture is not None:
             played = fixture.status == Fixture.Status.PLAYED
             fixture.refresh_from_db(fields=["status"])

@@ -532,3 +532,22 @@ def test_a_pubs_table_prints_as_it_is_shown(client, season):
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
     assert "Aces" in text and "Jinkers" not in text
     assert client.get(printed_link.replace(harbour.slug, "nowhere")).status_code == 404
+
+
+def test_the_position_chart_ends_where_the_table_has_the_team(client, db):
+    """Found by a walk: the chart ranked without head-to-head, so a team placed 2nd on
+    it said "Now 1 of 4" beside "Position 2 of 4" above it."""
+    season = SeasonFactory(points_shutout=0)
+    a, b, c, d = (TeamFactory(season=season, name=n) for n in ("Aces", "Bowers", "Cuts", "Dregs"))
+    for round, (winner, loser, shutout) in enumerate(
+        [(a, b, False), (c, a, False), (a, d, False), (b, c, True), (b, d, True), (d, c, False)],
+        start=1,
+    ):
+        fixture = FixtureFactory(season=season, pub=winner.pub, round=round, teams=[winner, loser])
+        win_game(season=season, winner=winner, loser=loser, fixture=fixture, shutout=shutout)
+    # Aces and Bowers level on 4 league points: Aces beat Bowers, who have the better
+    # points difference (+30 against +20).
+    for team, position in ((a, 1), (b, 2)):
+        html = client.get(reverse("league:standings-team", args=[season.league.slug, team.pk])).text
+        assert f"Position {position} of 4 with 4 league points" in html
+        assert f"Now {position} of 4." in html

@@ -168,3 +168,31 @@ def test_a_deal_from_a_sheet_left_open_on_a_taken_back_game_is_told(client, worl
     assert GONE in sheet.content.decode()
     # What to do next, for a friendly too, which has no match to start it from.
     assert "a friendly with “Start a friendly”" in sheet.content.decode()
+
+
+def test_a_game_taken_back_from_a_match_marked_played_leaves_it_played(world):
+    """Found by a walk: a secretary planned one more game for a played match, the next
+    game was started by mistake and taken back, and the match stayed "in play": its
+    win left the winner's fixtures won."""
+    world.fixture.games_planned = 1
+    world.fixture.save()
+    play(world.game, 3, 2, dealer=0)
+    play(world.game, 2, 0, trick_winners=[0, 0])  # 25: game 1 won, the match played
+    world.fixture.refresh_from_db()
+    assert world.fixture.status == Fixture.Status.PLAYED
+    Fixture.objects.filter(pk=world.fixture.pk).update(games_planned=2)  # result stands
+    extra = services.game_next(fixture=world.fixture, number=2, first_dealer=1)
+    world.fixture.refresh_from_db()
+    assert world.fixture.status == Fixture.Status.SCHEDULED  # back in play
+    services.game_remove(game=extra, version=extra.version)
+    world.fixture.refresh_from_db()
+    assert (world.fixture.status, world.fixture.games_started) == (Fixture.Status.PLAYED, 1)
+
+
+def test_a_game_taken_back_from_a_match_in_play_leaves_it_to_play(world):
+    play(world.game, 3, 2, dealer=0)
+    play(world.game, 2, 0, trick_winners=[0, 0])  # game 1 of 3 won
+    extra = services.game_next(fixture=world.fixture, number=2, first_dealer=1)
+    services.game_remove(game=extra, version=extra.version)
+    world.fixture.refresh_from_db()
+    assert (world.fixture.status, world.fixture.games_started) == (Fixture.Status.SCHEDULED, 1)
