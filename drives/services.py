@@ -188,13 +188,17 @@ def _refuse_look_alike(entry: Entry, typed: Iterable[str]) -> None:
 
 
 def _player(league: League, name: str) -> Player | None:
+    """The league's player of that name, however its capitals and fadas were typed
+    ("micheal lynch" is Mícheál Lynch): the league holds no two players whose names
+    differ only so (`league.services` refuses the second)."""
     if not name:
         return None
-    wanted = key(name)
     found = Player.objects.filter(league=league, name__iexact=name).first()
     if found is None:
+        wanted = unaccented(name)
         found = next(
-            (p for p in Player.objects.filter(league=league) if key(p.name) == wanted), None
+            (p for p in Player.objects.filter(league=league) if unaccented(p.name) == wanted),
+            None,
         )
     return found
 
@@ -212,6 +216,10 @@ def entry_add(*, drive: Drive, name: str, partner_name: str = "", paid: bool = F
             raise DriveError("Every player plays for themselves tonight: check in one name.")
         if key(partner_name) == key(name):
             raise DriveError("A pair needs two different people.")
+    # Players of the league are checked in as the league spells them.
+    player, partner = _player(drive.league, name), _player(drive.league, partner_name)
+    name = player.name if player else name
+    partner_name = partner.name if partner else partner_name
     with transaction.atomic():
         drive = _locked(drive)
         if drive.status == Drive.Status.FINISHED:
@@ -234,14 +242,14 @@ def entry_add(*, drive: Drive, name: str, partner_name: str = "", paid: bool = F
                     entry.paid = True
                     entry.save(update_fields=["paid"])
                 return entry
-            person = next(p for p in (name, partner_name) if p and key(p) in people)
+            person = next(p for p in (entry.name, entry.partner_name) if p and key(p) in wanted)
             raise DriveError(f"“{person}” is already checked in.")
         return Entry.objects.create(
             drive=drive,
             name=name,
             partner_name=partner_name,
-            player=_player(drive.league, name),
-            partner=_player(drive.league, partner_name),
+            player=player,
+            partner=partner,
             paid=paid,
             joined_game=drive.game + 1,
         )
@@ -415,7 +423,8 @@ def result_record(
             raise DriveError("This drive has finished: no more results.")
         if drive.status != Drive.Status.RUNNING or game != drive.game:
             raise DriveError(
-                f"Game {game} is not the game in play; results go to game {drive.game}."
+                f"Game {game} is not the game in play, so nothing was saved: results go to "
+                f"game {drive.game}."
             )
         seats = list(
             Seat.objects.filter(drive=drive, game=game, table=table).select_related("entry")

@@ -122,7 +122,7 @@ def test_a_tap_from_a_grid_of_an_older_game_saves_nothing_and_reloads_the_grid(r
     assert not Seat.objects.filter(drive=running, game=2, won=True).exists()
     page = organiser.get(url("grid", running)).content.decode()
     assert "Game 2 of 2" in page
-    assert "Game 1 is not the game in play; results go to game 2." in page
+    assert "Game 1 is not the game in play, so nothing was saved: results go to game 2." in page
     # Once the drive is over, a tap from its last grid is brought round the same way.
     play_game(running)
     response = organiser.post(

@@ -53,9 +53,23 @@ def test_a_name_of_the_league_is_linked_to_its_player():
     assert entry.player == player and entry.partner is None
 
 
+def test_a_name_of_the_league_typed_without_its_fadas_is_its_player_as_the_league_spells_it():
+    """Found by a walk: "Micheal Lynch & nora considine" was checked in as typed and
+    linked to no player, so the night never reached their drive records."""
+    drive = make_drive(0)
+    mícheál = PlayerFactory(league=drive.league, name="Mícheál Lynch")
+    nóra = PlayerFactory(league=drive.league, name="Nóra Considine")
+    entry = services.entry_add(drive=drive, name="Micheal Lynch", partner_name="nora considine")
+    assert (entry.player, entry.partner) == (mícheál, nóra)
+    assert str(entry) == "Mícheál Lynch & Nóra Considine"
+    # The same pair typed again, another way (a double tap): the one entry.
+    again = services.entry_add(drive=drive, name="MICHEAL LYNCH", partner_name="Nóra Considine")
+    assert again == entry and drive.entries.count() == 1
+
+
 def test_the_same_person_twice_is_refused_and_nothing_saved():
     drive = make_drive(1)
-    with pytest.raises(DriveError, match="already checked in"):
+    with pytest.raises(DriveError, match="“A0” is already checked in"):  # as checked in
         services.entry_add(drive=drive, name="a0", partner_name="Someone")
     assert drive.entries.count() == 1
 

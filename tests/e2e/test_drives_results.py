@@ -160,7 +160,7 @@ def test_a_tap_from_a_grid_of_a_game_that_is_over_brings_the_phone_to_the_game_i
     stale.click()  # within the grid's 10 s: the page still says game 1
     expect(secretary.get_by_role("heading", name="Game 2 of 3")).to_be_visible()
     expect(secretary.locator(".messages")).to_have_text(
-        "Game 1 is not the game in play; results go to game 2."
+        "Game 1 is not the game in play, so nothing was saved: results go to game 2."
     )
     expect(secretary.locator(".grid-table.done")).to_have_count(0)
     expect(secretary.locator('[aria-pressed="true"]')).to_have_count(0)
