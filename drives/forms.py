@@ -90,6 +90,21 @@ class EntryForm(forms.Form):
     paid = forms.BooleanField(label="Paid the entry fee", required=False)
 
 
+class EntryNameForm(forms.Form):
+    """A name typed wrong at the door, put right: a pair's two names, or a single's one
+    (`drives.services.entry_rename` says what is missing or taken)."""
+
+    name = forms.CharField(max_length=100, label="Name")
+    partner_name = forms.CharField(max_length=100, label="Partner", required=False)
+
+    def __init__(self, *args, pair: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not pair:
+            del self.fields["partner_name"]
+        for field in self.fields.values():
+            field.widget.attrs.update(autocomplete="off", list="league-players")
+
+
 class ResultForm(forms.Form):
     side = forms.IntegerField(min_value=0, max_value=5)
 

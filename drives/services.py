@@ -275,6 +275,38 @@ def singles_pair(*, drive: Drive) -> list[Entry]:
         return made
 
 
+def entry_rename(*, drive: Drive, entry: Entry, name: str, partner_name: str = "") -> Entry:
+    """Put right a name typed wrong at the door, at any time: the entry keeps its seats,
+    wins and place. A pair keeps two names, a single one. As at the door, a player of the
+    league is named as the league spells them and linked to their records, and the name
+    of someone else checked in is refused."""
+    name = _name(name, what="name")
+    if entry.partner_name:
+        partner_name = _name(partner_name, what="partner's name")
+        if key(partner_name) == key(name):
+            raise DriveError("A pair needs two different people.")
+    else:
+        partner_name = ""
+    player, partner = _player(drive.league, name), _player(drive.league, partner_name)
+    name = player.name if player else name
+    partner_name = partner.name if partner else partner_name
+    with transaction.atomic():
+        drive = _locked(drive)
+        entry = Entry.objects.select_for_update().get(pk=entry.pk, drive=drive)
+        wanted = {key(n) for n in (name, partner_name) if n}
+        for other in drive.entries.exclude(pk=entry.pk):
+            theirs = [n for n in (other.name, other.partner_name) if n]
+            person = next((n for n in theirs if key(n) in wanted), None)
+            if person:
+                raise DriveError(f"“{person}” is checked in already ({other}).")
+            _refuse_look_alike(other, (name, partner_name))
+        entry.name, entry.partner_name = name, partner_name
+        entry.player, entry.partner = player, partner
+        entry.save(update_fields=["name", "partner_name", "player", "partner"])
+        content_changed(league_id=drive.league_id)  # players' drive records
+    return entry
+
+
 def entry_leave(*, drive: Drive, entry: Entry) -> Entry:
     """An early leaver: they play no more games; their wins so far stand. Before they
     have had a seat (the drive not started, or a late arrival waiting for the next game)

@@ -16,6 +16,7 @@ urlpatterns = [
     path(f"{drive}/pair/", views.singles_pair, name="pair"),
     path(f"{drive}/start/", views.drive_start, name="start"),
     path(f"{drive}/entries/<int:entry_pk>/", views.entry_detail, name="entry"),
+    path(f"{drive}/entries/<int:entry_pk>/name/", views.entry_name, name="entry-name"),
     path(f"{drive}/entries/<int:entry_pk>/leave/", views.entry_leave, name="entry-leave"),
     path(f"{drive}/entries/<int:entry_pk>/back/", views.entry_return, name="entry-return"),
     path(f"{drive}/entries/<int:entry_pk>/paid/", views.entry_paid, name="entry-paid"),

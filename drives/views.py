@@ -21,6 +21,7 @@ from drives import selectors, services
 from drives.forms import (
     DriveForm,
     EntryForm,
+    EntryNameForm,
     PresetForm,
     ResultForm,
     TableResultForm,
@@ -246,6 +247,32 @@ def _sits_out_until_paired(singles) -> str:
         f"{names} are waiting for a partner and sit out until paired: "
         f"tap “Pair the {len(singles)} singles” at the door."
     )
+
+
+@login_keeps_the_form
+def entry_name(request, league_slug, pk, entry_pk):
+    """Put right a name typed wrong at the door: the entry keeps its seats and wins."""
+    drive = _run(request, league_slug, pk)
+    entry = get_object_or_404(Entry, drive=drive, pk=entry_pk)
+    initial = {"name": entry.name, "partner_name": entry.partner_name}
+    form = EntryNameForm(sent(request), pair=bool(entry.partner_name), initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = services.entry_rename(drive=drive, entry=entry, **form.cleaned_data)
+        except DriveError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"Name put right: {entry}.")
+            return redirect("drives:door", drive.league.slug, drive.pk)
+    context = {
+        "league": drive.league,
+        "drive": drive,
+        "entry": entry,
+        "form": form,
+        "players": drive.league.players.values_list("name", flat=True),
+    }
+    status = 422 if request.method == "POST" else 200
+    return render(request, "drives/entry_name.html", context, status=status)
 
 
 @asks_first
@@ -638,7 +665,13 @@ def entry_detail(request, league_slug, pk, entry_pk):
     return render(
         request,
         "drives/entry_detail.html",
-        {"league": drive.league, "drive": drive, "entry": entry, "row": row},
+        {
+            "league": drive.league,
+            "drive": drive,
+            "entry": entry,
+            "row": row,
+            "may_run": request_runs_pub(request, drive.pub, drive.league),
+        },
     )
 
 

@@ -342,3 +342,46 @@ def test_start_game_1_asks_first_and_names_a_pair_typed_but_not_checked_in(
     assert again.ok and "Game 1 has already started: nothing more was started." in again.text()
     drive.refresh_from_db()
     assert drive.game == 1
+
+
+def test_a_name_typed_wrong_is_put_right_after_game_1_and_keeps_the_wins(
+    page, live_server, assert_accessible
+):
+    """Found by a walk: once game 1 had started, a typo at the door ("Nuala Kelihe")
+    could only be fixed by "Leaves now" and a new entry, which lost the wins."""
+    pub = PubFactory()
+    drive = services.drive_create(
+        league=pub.league,
+        pub=pub,
+        name="Confey night",
+        date=timezone.localdate(),
+        preset="progressive",
+        games=3,
+        jackpot=None,
+    )
+    services.entry_add(drive=drive, name="Nuala Kelihe", partner_name="Áine Griffin")
+    services.entry_add(drive=drive, name="Tomás Hehir", partner_name="Peig Talty")
+    services.drive_start(drive=drive)
+    drive.refresh_from_db()
+    services.result_record(drive=drive, game=1, table=1, side=0)
+    organiser_at(pub, page, live_server)
+    page.goto(f"{live_server.url}/{pub.league.slug}/drives/{drive.pk}/door/")
+    page.get_by_role("link", name="Correct name of Nuala Kelihe & Áine Griffin").click()
+    page.wait_for_load_state()
+    shot(page, "09-correct-name")
+    assert_accessible(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.get_by_label("Name").fill("Tomás Hehir")  # someone else's: refused, kept as typed
+    page.get_by_role("button", name="Save the name").click()
+    page.wait_for_load_state()
+    expect(page.locator("#error-summary")).to_contain_text(
+        "“Tomás Hehir” is checked in already (Tomás Hehir & Peig Talty)."
+    )
+    assert_accessible(page)
+    page.get_by_label("Name").fill("Nuala Kelly")
+    page.get_by_role("button", name="Save the name").click()
+    page.wait_for_load_state()
+    expect(page.locator(".messages")).to_have_text("Name put right: Nuala Kelly & Áine Griffin.")
+    shot(page, "10-name-put-right")
+    entry = Entry.objects.get(name="Nuala Kelly")
+    assert entry.seats.filter(won=True).count() == 1
