@@ -279,18 +279,26 @@ def _look_alike(name: str, players: dict[str, Player]) -> Player | None:
     return next((p for p in players.values() if unaccented(p.name) == unaccented(name)), None)
 
 
-def _team_name_taken(season: Season, name: str, *, other_than: Team | None = None) -> bool:
-    """Whether another team of the season has this name, in any case (compared in
-    Python: SQLite's case-insensitive match knows only ASCII letters)."""
+def _team_name_taken(season: Season, name: str, pub: Pub, *, other_than: Team | None = None) -> str:
+    """Why another team of the season has this name, or "": the same name in any case
+    (compared in Python: SQLite's case-insensitive match knows only ASCII letters), or
+    one that differs from it only by accents, apostrophes or spaces ("Thé Robbers",
+    "TheRobbers" beside "The Robbers"), which no one could tell apart on a table."""
     teams = season.teams.exclude(pk=other_than.pk) if other_than else season.teams.all()
-    return any(key(other) == key(name) for other in teams.values_list("name", flat=True))
+    others = list(teams.values_list("name", flat=True))
+    if any(key(other) == key(name) for other in others):
+        return f"there is already a team called “{name}” this season"
+    alike = next((other for other in others if loose(other) == loose(name)), None)
+    if alike is not None:
+        return (
+            f"“{name}” looks like “{alike}”, a team of this season already: add something "
+            f"to tell the two apart, such as its pub: “{name} ({pub.name})”"
+        )
+    return ""
 
 
 def _taken_players(season: Season) -> dict[int, str]:
     return dict(TeamMember.objects.filter(season=season).values_list("player_id", "team__name"))
-
-
-_NAME_TAKEN = "there is already a team called “{name}” this season"
 
 
 def team_create(
@@ -319,8 +327,8 @@ def team_create(
                 players=players,
                 taken_players=_taken_players(season),
             )
-            if _team_name_taken(season, name):  # said with the rest, all at once
-                problems.insert(0, _NAME_TAKEN.format(name=name))
+            if taken := _team_name_taken(season, name, pub):  # said with the rest, all at once
+                problems.insert(0, taken)
             if problems:
                 raise LeagueError(_sentence(problems))
             team = _team_save(
@@ -366,8 +374,8 @@ def team_update(
             problems = team_problems(
                 season=season, name=name, player_names=names, players=players, taken_players=taken
             )
-            if _team_name_taken(season, name, other_than=team):
-                problems.insert(0, _NAME_TAKEN.format(name=name))
+            if taken := _team_name_taken(season, name, pub, other_than=team):
+                problems.insert(0, taken)
             if problems:
                 raise LeagueError(_sentence(problems))
             team.name, team.pub, team.division = name, pub, division

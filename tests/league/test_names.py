@@ -12,6 +12,7 @@ from league.models import Player, Team
 from league.services import LeagueError
 from tests.factories import PlayerFactory, TeamFactory
 from tests.league.conftest import snapshot
+from tests.league.test_after_edits import team_players
 
 pytestmark = pytest.mark.django_db
 
@@ -97,6 +98,31 @@ def test_a_team_named_again_in_another_case_is_refused(world):
             season=world.season, name="áine team", pub=world.pub, player_names=["A", "B"]
         )
     assert snapshot() == before
+
+
+@pytest.mark.parametrize("name", ["Thé Robbers", "TheRobbers", "The Robber's"])
+def test_a_team_named_like_another_but_for_accents_apostrophes_or_spaces_is_refused(world, name):
+    """Found by a walk: "Thé Robbers" and "TheRobbers" were taken beside "The Robbers",
+    two rows no one could tell apart on the table, as pubs and players are refused."""
+    robbers = TeamFactory(season=world.season, pub=world.pub, name="The Robbers")
+    other = TeamFactory(season=world.season, pub=world.pub, name="Five Fingers")
+    before = snapshot()
+    for attempt in (
+        lambda: services.team_create(
+            season=world.season, name=name, pub=world.pub, player_names=["A", "B"]
+        ),
+        lambda: services.team_update(
+            team=other, name=name, pub=world.pub, player_names=team_players(other)
+        ),
+    ):
+        with pytest.raises(LeagueError) as refused:
+            attempt()
+        assert f"“{name}” looks like “The Robbers”, a team of this season already" in str(
+            refused.value
+        )
+    assert snapshot() == before
+    # Its own name, written another way, is fine.
+    services.team_update(team=robbers, name=name, pub=world.pub, player_names=team_players(robbers))
 
 
 @pytest.mark.parametrize(
