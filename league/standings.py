@@ -451,8 +451,8 @@ def all_time_player_rows(league: League, *, min_games: int) -> tuple[list[dict],
 
 def all_time_team_rows(league: League) -> list[dict]:
     """Partnerships across seasons: the same players together, whatever the team was
-    called each season, ranked like the player table, in 3 queries. Each is named by
-    `_partnership_names`."""
+    called each season, ranked like the player table, in 3 queries (4 when two share a
+    name). Each is named by `_partnership_names`, and told apart by `_told_apart`."""
     rows = list(
         SideResult.objects.counted()
         .filter(season__league=league, team__isnull=False)
@@ -460,7 +460,7 @@ def all_time_team_rows(league: League) -> list[dict]:
         .annotate(**counts(), seasons=Count("season", distinct=True))
         .order_by("partnership")
     )
-    names = _partnership_names(league)
+    names = _told_apart(_partnership_names(league), [row["partnership"] for row in rows])
     totals = [
         _totals(index, names.get(row["partnership"], ""), row) for index, row in enumerate(rows)
     ]
@@ -505,6 +505,23 @@ def _partnership_names(league: League) -> dict[str, str]:
     ]
     # Latest last, so that its name is the one kept.
     return {partnership: name for partnership, _, name in sorted(found, key=lambda f: f[1])}
+
+
+def _told_apart(names: dict[str, str], partnerships: list[str]) -> dict[str, str]:
+    """Partnerships of one name (a team whose player was replaced, playing on under its
+    name) each followed by their players' names, "The Robbers (Eoin Casey & Caitríona
+    Daly)", so that no two rows of a table read alike (1 query, only then)."""
+    shared = Counter(names.get(p, "") for p in partnerships)
+    alike = [p for p in partnerships if shared[names.get(p, "")] > 1]
+    if not alike:
+        return names
+    ids = {int(player) for p in alike for player in p.split("-")}
+    players = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    told = {}
+    for p in alike:
+        who = [players[int(i)] for i in p.split("-") if int(i) in players]
+        told[p] = f"{names.get(p, '')} ({' & '.join(who)})"
+    return names | told
 
 
 def pub_counts(results) -> list[dict]:

@@ -22,6 +22,7 @@ from scoring import services as scoring_services
 from scoring.models import Game
 from tests.factories import (
     FixtureFactory,
+    PlayerFactory,
     SeasonFactory,
     TeamFactory,
     UserFactory,
@@ -482,6 +483,32 @@ def test_the_all_time_team_table_adds_up_a_partnership_across_seasons(client, wo
     response = client.get(reverse("league:all-time-teams", args=[world.league.slug]))
     assert response.status_code == 200
     assert "Harbour Hearts II" in response.content.decode()
+
+
+def test_two_partnerships_under_one_team_name_are_told_apart_by_their_players(client, world):
+    """Found by a walk: a player of The Robbers was replaced, the new pair played on as
+    The Robbers, and the all-time table had two "The Robbers" rows, alike."""
+    from league import standings
+
+    robbers = TeamFactory(season=world.season, pub=world.pub, name="The Robbers")
+    others = TeamFactory(season=world.season, pub=world.pub, name="Others")
+    win_game(season=world.season, winner=robbers, loser=others)
+    eoin, caitríona = robbers.players.order_by("pk")
+    eoin.name, caitríona.name = "Eoin Casey", "Caitríona Daly"
+    eoin.save(), caitríona.save()
+    nuala = robbers.members.get(player=eoin)
+    nuala.player = PlayerFactory(league=world.league, name="Nuala Ryan")
+    nuala.save()
+    win_game(season=world.season, winner=others, loser=robbers)
+
+    names = sorted(row["name"] for row in standings.all_time_team_rows(world.league))
+    assert names == [
+        "Others",
+        "The Robbers (Caitríona Daly & Nuala Ryan)",
+        "The Robbers (Eoin Casey & Caitríona Daly)",
+    ]
+    page = client.get(reverse("league:all-time-teams", args=[world.league.slug])).text
+    assert "The Robbers (Eoin Casey &amp; Caitríona Daly)" in page
 
 
 def test_the_all_time_team_table_costs_the_same_queries_however_many_seasons_and_teams(
