@@ -802,6 +802,13 @@ def _fixture_saved(form, fixture, pub_before) -> str:
         games = f"{planned} planned game{pluralize(planned)}"
         said = f"Fixture saved: its {games} {'is' if planned == 1 else 'are all'} finished, "
         said += "so it is played."
+    elif form.initial["status"] != fixture.status == Fixture.Status.PLAYED and finished < planned:
+        # Marked played before its games are finished: the hall closed, say.
+        stands = "the game finished" if finished == 1 else f"the {finished} games finished"
+        said = (
+            f"Fixture saved: the match is played, after {finished} of its {planned} games. "
+            f"Its result stands on {stands}."
+        )
     if fixture.pub != pub_before and fixture.games_started:
         games = fixture.games_started
         said += (

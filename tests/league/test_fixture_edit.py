@@ -291,6 +291,25 @@ def test_a_match_cut_short_is_played_once_its_planned_games_are_lowered_to_those
     assert "Fixture saved: its 1 planned game is finished, so it is played." in response.text
 
 
+def test_a_match_marked_played_before_its_games_are_finished_says_its_result_stands(
+    client, world, fixture_at_pub
+):
+    """Found by a walk: marking a match played at 1 of 3 games said only "Fixture
+    saved.", leaving the secretary to guess what the match's result now is."""
+    home, away = _teams(fixture_at_pub)
+    win_game(season=world.season, winner=home, loser=away, fixture=fixture_at_pub, number=1)
+    client.force_login(world.secretary)
+    data = _secretarys_form(fixture_at_pub, status="played", games_planned=3)
+    response = client.post(
+        reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk]), data, follow=True
+    )
+    assert Fixture.objects.get(pk=fixture_at_pub.pk).status == "played"
+    assert (
+        "Fixture saved: the match is played, after 1 of its 3 games. Its result stands on "
+        "the game finished." in response.text
+    )
+
+
 def test_more_games_planned_for_a_played_match_says_when_it_is_in_play_again(
     client, world, fixture_at_pub
 ):

@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from league.results import content_changed
 from tests.factories import DivisionFactory, PubFactory, SeasonFactory, TeamFactory
 from tests.scoring.conftest import fixture_game, play
 
@@ -69,3 +70,19 @@ def test_with_divisions_the_screen_shows_the_pubs_divisions_each_under_its_name(
     neutral = PubFactory(league=season.league)  # no team of its own: every division
     html = Client().get(reverse("screens:pub", args=[season.league.slug, neutral.slug])).text
     assert "<caption>North</caption>" in html and "<caption>South</caption>" in html
+
+
+def test_teams_with_no_division_are_a_table_named_so_beside_the_divisions():
+    """Found by a walk: the teams with no division were a table with no heading under
+    the named ones, read as part of the division above."""
+    season = SeasonFactory()
+    north = DivisionFactory(season=season, name="North")
+    pub = PubFactory(league=season.league)
+    TeamFactory(season=season, pub=pub, division=north, name="Harbour Hearts")
+    TeamFactory(season=season, pub=pub, name="Five Fingers")
+    html = Client().get(reverse("screens:pub", args=[season.league.slug, pub.slug])).text
+    assert "<caption>North</caption>" in html and "<caption>No division</caption>" in html
+    season.teams.update(division=None)  # no divisions at all: one table, no heading
+    content_changed(league_id=season.league_id)
+    html = Client().get(reverse("screens:pub", args=[season.league.slug, pub.slug])).text
+    assert "<caption>" not in html
