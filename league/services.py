@@ -364,6 +364,8 @@ def team_update(
         raise LeagueError("That pub is not in this league.")
     if division is not None and division.season_id != season.pk:
         raise LeagueError("That division is not in this season.")
+    if division != team.division:
+        _check_still_open(season, kept="its teams stay in the divisions they finished in")
     try:
         with transaction.atomic():
             names = [tidy(n) for n in player_names if tidy(n)]
@@ -1135,7 +1137,18 @@ def season_close(*, season: Season) -> Season:
     return season
 
 
+def _check_still_open(season: Season, *, kept: str) -> None:
+    """A closed season's final table stands: what would reshape it (its divisions, a
+    team moved between them) waits until the secretary sets the season running again."""
+    if season.status == Season.Status.FINISHED:
+        raise LeagueError(
+            f"{season.name} is closed, so its final table stands: {kept}. To change it, "
+            f"set {season.name} back to Running on its Edit page, then close it again."
+        )
+
+
 def division_create(*, season: Season, name: str) -> Division:
+    _check_still_open(season, kept="no division is added")
     name = _name(name, what="division's name")
     if len(name) > 50:
         raise LeagueError("A division name has at most 50 characters.")
@@ -1153,6 +1166,7 @@ def division_create(*, season: Season, name: str) -> Division:
 
 def division_delete(*, division: Division) -> None:
     """Remove a division; its teams stay in the season without one."""
+    _check_still_open(division.season, kept=f"the division {division.name} stays")
     with transaction.atomic():
         league_id = division.season.league_id
         division.delete()

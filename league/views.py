@@ -1271,6 +1271,10 @@ def division_delete(request, league_slug, season_slug, pk):
             "teams": division.teams.all(),
         }
         return render(request, "league/division_delete.html", context)
-    services.division_delete(division=division)
-    messages.success(request, f"Division {division.name} removed; its teams have none now.")
+    try:
+        services.division_delete(division=division)
+    except LeagueError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Division {division.name} removed; its teams have none now.")
     return redirect("league:manage-divisions", season.league.slug, season.slug)

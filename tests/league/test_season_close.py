@@ -96,3 +96,29 @@ def test_a_division_of_another_league_is_not_found(client, world):
     assert client.post(url, follow=True).status_code == 404
     assert client.post(url, {"confirm": "yes"}).status_code == 404
     assert snapshot() == before
+
+
+def test_a_closed_seasons_divisions_stay_as_its_final_table_has_them(client, world):
+    """Found by a walk: after "Close Winter", a division could be added and teams moved
+    between divisions, and the "final" table's positions changed without a word."""
+    north = world.season.divisions.create(name="North")
+    team = TeamFactory(season=world.season, pub=world.pub, division=north)
+    Season.objects.filter(pk=world.season.pk).update(status="finished")
+    client.force_login(world.secretary)
+    before = snapshot()
+    added = client.post(reverse("league:manage-divisions", args=["clare", "winter"]), {"name": "S"})
+    assert "Winter is closed, so its final table stands" in html.unescape(added.text)
+    url = reverse("league:manage-division-delete", args=["clare", "winter", north.pk])
+    removed = client.post(url, {"confirm": "yes"}, follow=True)
+    assert "Winter is closed, so its final table stands" in html.unescape(removed.text)
+    data = {"name": team.name, "pub": world.pub.pk, "division": ""}
+    data |= {f"player_{n}": p.name for n, p in enumerate(team.players.order_by("pk"), 1)}
+    moved = client.post(reverse("league:team-edit", args=["clare", team.pk]), data)
+    assert "Winter is closed, so its final table stands" in html.unescape(moved.text)
+    assert snapshot() == before
+    # Its name is not its place: a rename is saved.
+    renamed = client.post(
+        reverse("league:team-edit", args=["clare", team.pk]),
+        data | {"division": north.pk, "name": "Renamed"},
+    )
+    assert renamed.status_code == 302
