@@ -149,9 +149,16 @@ def pub_create(*, league: League, name: str, town: str = "") -> Pub:
         raise LeagueError("Give the pub a name with at least one letter or number.")
     try:
         with transaction.atomic():
-            if league.pubs.filter(Q(name__iexact=name) | Q(slug=slug)).exists():
-                raise LeagueError(f"This league already has a pub called “{name}”.")
+            same = league.pubs.filter(name__iexact=name).first()
+            if same is not None:
+                raise LeagueError(f"This league already has a pub called “{same.name}”.")
             _check_no_pub_alike(league.pubs.all(), name, tidy(town))
+            same = league.pubs.filter(slug=slug).first()
+            if same is not None:
+                raise LeagueError(
+                    f"“{name}” would have the same web address as {same.name}, a pub of the "
+                    "league already: add the town to its name to tell the two apart."
+                )
             pub = Pub.objects.create(
                 league=league, name=name, slug=slug, town=_name(town, what="town")
             )
@@ -170,8 +177,9 @@ def pub_update(*, pub: Pub, name: str, town: str = "") -> Pub:
     try:
         with transaction.atomic():
             others = pub.league.pubs.exclude(pk=pub.pk)
-            if others.filter(name__iexact=name).exists():
-                raise LeagueError(taken)
+            same = others.filter(name__iexact=name).first()
+            if same is not None:
+                raise LeagueError(f"This league already has a pub called “{same.name}”.")
             _check_no_pub_alike(others, name, town)
             pub.name, pub.town = name, town
             pub.save(update_fields=["name", "town"])

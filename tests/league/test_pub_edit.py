@@ -37,7 +37,7 @@ def test_a_name_another_pub_has_in_any_case_is_refused_and_nothing_changes(clien
     assert response.status_code == 200
     page = response.content.decode()
     assert "Nothing was saved" in page
-    assert "This league already has a pub called “nora cronin&#x27;s”." in page
+    assert "This league already has a pub called “Nora Cronin&#x27;s”." in page  # as it is
     assert snapshot() == before
 
 

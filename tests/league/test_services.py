@@ -138,8 +138,15 @@ def test_a_pub_is_added_and_a_duplicate_name_is_refused(world):
     pub = services.pub_create(league=world.league, name="The Thatch", town="Sixmilebridge")
     assert (pub.slug, pub.town) == ("the-thatch", "Sixmilebridge")
     before = snapshot()
-    with pytest.raises(LeagueError, match="already has a pub called"):
+    with pytest.raises(LeagueError, match="already has a pub called “The Thatch”"):
         services.pub_create(league=world.league, name="the thatch")
+    # Found by a newcomer's walk: "Keanes Bar" beside "Keane's Bar" was refused as
+    # "already has a pub called “Keanes Bar”", a pub no one could find.
+    assert snapshot() == before
+    services.pub_create(league=world.league, name="Keane's Bar")
+    before = snapshot()
+    with pytest.raises(LeagueError, match="“Keanes Bar” looks like Keane's Bar, a pub of"):
+        services.pub_create(league=world.league, name="Keanes Bar")
     assert snapshot() == before
 
 

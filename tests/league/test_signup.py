@@ -99,6 +99,14 @@ def test_a_new_league_has_its_secretary_pubs_and_first_season(client, world):
     assert (season.name, season.status, season.march_bonus) == ("Winter 2026", "planning", 10)
     page = client.get(response["Location"]).content.decode()
     assert "Add or import teams" in page and "Print the fixture list" in page
+    # Found by a newcomer's walk: no step said to set the season running, and the
+    # league's home page said "Winter 2026 · Planning" on its first match night.
+    assert "Set Winter 2026 running" in page
+    assert '<li class="card done">\n    <h2>Set Winter 2026 running' not in page
+    season.status = "running"
+    season.save()
+    page = client.get(response["Location"]).content.decode()
+    assert '<li class="card done">\n    <h2>Set Winter 2026 running' in page
 
 
 @pytest.mark.parametrize(

@@ -926,3 +926,13 @@ def test_a_refusal_in_its_box_clears_the_line_about_the_last_save(organiser, wor
     html = response.content.decode()
     assert "Nothing was saved." in html
     assert '<div id="sheet-said" data-hx-swap-oob="innerHTML"></div>' in html
+
+
+def test_the_trick_by_trick_hint_says_the_deal_saves_itself_where_play_stops(organiser, world):
+    """Found by a newcomer's walk: it said "save after that trick", and the tap that took
+    a side to 25 saved the deal, ended the game and decided the match by itself."""
+    page = organiser.get(sheet_url(world.game)).text
+    assert (
+        "Tap who won each trick. The deal saves itself after trick 5, or at the trick that "
+        "takes a side to 25, as play stops there." in page
+    )
