@@ -48,6 +48,15 @@ class LeagueError(Exception):
     """A change the league's rules refuse, with a message for the person asking."""
 
 
+class TeamRefused(LeagueError):
+    """A team refused for one mistake or more: `problems` holds a sentence for each, for
+    a form to list one by one; the message is all of them in one sentence."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__(_sentence(problems))
+        self.problems = [_sentence([problem]) for problem in problems]
+
+
 class ImportRefused(LeagueError):
     """An import with bad rows: `errors` holds one message per problem, with its line."""
 
@@ -338,7 +347,7 @@ def team_create(
             if taken := _team_name_taken(season, name, pub):  # said with the rest, all at once
                 problems.insert(0, taken)
             if problems:
-                raise LeagueError(_sentence(problems))
+                raise TeamRefused(problems)
             team = _team_save(
                 season=season, name=name, pub=pub, names=names, players=players, division=division
             )
@@ -387,7 +396,7 @@ def team_update(
             if taken := _team_name_taken(season, name, pub, other_than=team):
                 problems.insert(0, taken)
             if problems:
-                raise LeagueError(_sentence(problems))
+                raise TeamRefused(problems)
             team.name, team.pub, team.division = name, pub, division
             team.save()
             before = list(team.players.all())

@@ -321,6 +321,12 @@ def _require_pub_of(request, pub, league, what: str) -> None:
     require_pub(request, pub, league)
 
 
+def _refusal_into(form, error: LeagueError) -> None:
+    """A refusal on the form's page: each of its mistakes on a line of its own."""
+    for problem in getattr(error, "problems", [str(error)]):
+        form.add_error(None, problem)
+
+
 def _theirs_kept(form) -> str:
     """What someone else saved while this person had the form open, kept beside their
     own changes (see league.forms.KeepsEditsMeanwhile), said after "saved"."""
@@ -431,7 +437,7 @@ def team_create(request, league_slug, season_slug):
         try:
             team = services.team_create(season=season, **form.team_fields())
         except LeagueError as error:
-            form.add_error(None, str(error))
+            _refusal_into(form, error)
         else:
             messages.success(request, f"{team.name} entered.")
             return redirect("league:manage-season", season.league.slug, season.slug)
@@ -466,7 +472,7 @@ def team_edit(request, league_slug, pk):
                 try:
                     team = services.team_update(team=team, **form.team_fields())
                 except LeagueError as error:
-                    form.add_error(None, str(error))
+                    _refusal_into(form, error)
                 else:
                     said = f"{data['name']} saved"
                     if data["pub"] != old_pub:

@@ -11,7 +11,7 @@ from league import services
 from league.models import Fixture, Season, Team
 from league.results import fixture_progress
 from league.services import fixtures_generate
-from tests.factories import FixtureFactory, PubFactory, TeamFactory
+from tests.factories import FixtureFactory, PlayerFactory, PubFactory, TeamFactory
 from tests.league.conftest import snapshot
 from tests.questions import ask
 
@@ -79,6 +79,28 @@ def test_a_duplicate_team_name_is_refused_on_the_page(client, world):
     assert "There is already a team called “harbour hearts” this season." in (
         response.content.decode()
     )
+    assert snapshot() == before
+
+
+def test_each_mistake_in_a_team_is_said_on_its_own(client, world):
+    """Found by a newcomer's walk: three mistakes came as one bullet joined by
+    semicolons, and the page said "1 answer to put right"."""
+    TeamFactory(season=world.season, pub=world.pub, name="Kilkee Kings", players=[])
+    taken = TeamFactory(season=world.season, pub=world.pub, name="Others")
+    PlayerFactory(league=world.league, name="Seán Ó Briain")
+    client.force_login(world.secretary)
+    before = snapshot()
+    data = {"name": "kilkee kings", "pub": world.pub.pk, "player_1": "Sean O Briain"}
+    data["player_2"] = taken.players.first().name
+    response = client.post(reverse("league:manage-team-create", args=["clare", "winter"]), data)
+    assert [str(e) for e in response.context["form"].non_field_errors()] == [
+        "There is already a team called “kilkee kings” this season.",
+        "“Sean O Briain” looks like Seán Ó Briain, a player of the league already: type "
+        "“Seán Ó Briain” to mean them, or add something to tell two people apart, such as "
+        "a town: “Sean O Briain (Ennis)”.",
+        f"{data['player_2']} already plays for Others this season.",
+    ]
+    assert "3 answers to put right" in response.text
     assert snapshot() == before
 
 
