@@ -184,6 +184,10 @@
       if (slot && slot.querySelector("[data-box]")) slot.replaceChildren();
     }
     if (form.hasAttribute("data-steppers")) updateTotal(form);
+    if (input.name === "dealer" && form.matches("#sheet form.entry")) {
+      var sheet = document.getElementById("sheet");
+      sayDealer(parseInt(sheet.dataset.dealNumber, 10) + parseInt(sheet.dataset.kept || "0", 10), form);
+    }
     if (form.hasAttribute("data-order") && input.name === "bonus_side") {
       var done = updateTricks(form);
       if (done && done.complete) form.requestSubmit();
@@ -274,6 +278,8 @@
     updateSplit(form);
     updateTotal(form);
     var state = updateTricks(form);
+    // The dealer ticked then, said over the forms (it said the one the page proposed).
+    sayDealer(parseInt(document.getElementById("sheet").dataset.dealNumber, 10), form);
     // Trick by trick, in view above the Save bar: the next trick to tap or the highest
     // trump's question. After a login the page opened at its top, the taps out of sight.
     var next = state && (state.played === 5 ? form.querySelector(".bonus") :
@@ -421,14 +427,38 @@
       document.querySelectorAll("#sheet .deal-line, #sheet .entry legend").forEach(function (el) {
         el.textContent = el.textContent.replace(/^Deal \d+/, "Deal " + next);
       });
-      var dealer = document.querySelector('#sheet form.entry input[name="dealer"]:checked');
-      var dealLine = document.querySelector("#sheet .deal-line");
-      if (n && dealer && dealLine) {
-        dealLine.textContent = "Deal " + next + " · " + dealer.closest("label").textContent.trim() + " to deal";
+      if (n) {
+        followKept(deals[n - 1]);
+        sayDealer(next);
       }
       listKept(deals, parseInt(sheet.dataset.dealNumber, 10));
       return deals;
     });
+  }
+
+  /* The page was drawn before the deals kept on the phone (a reload with no connection):
+     the next deal is dealt left of the last kept one's dealer, not of the last saved
+     one's (found by a walk: deal 2 was proposed, and sent, as dealt by deal 1's dealer).
+     A dealer ticked by hand, or already moved on as a deal was kept, stays. */
+  function followKept(last) {
+    var radios = document.querySelectorAll('#sheet form.entry input[name="dealer"]');
+    var untouched = Array.prototype.every.call(radios, function (radio) {
+      return radio.checked === radio.defaultChecked;
+    });
+    var sides = sideNames().length;
+    if (!radios.length || !untouched || !sides) return;
+    var left = String((keptTricks(last.fields, sides).dealer + 1) % sides);
+    radios.forEach(function (radio) { radio.checked = radio.value === left; });
+  }
+
+  // The line over the forms says who deals the deal to enter: the dealer ticked (in
+  // `form`, when one form's dealer was ticked by hand).
+  function sayDealer(number, form) {
+    var dealer = (form || document).querySelector('#sheet form.entry input[name="dealer"]:checked');
+    var dealLine = document.querySelector("#sheet .deal-line");
+    if (dealer && dealLine) {
+      dealLine.textContent = "Deal " + number + " · " + dealer.closest("label").textContent.trim() + " to deal";
+    }
   }
 
   // The sides' names in seat order, as the sheet's dealer buttons give them.

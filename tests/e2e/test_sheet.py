@@ -1120,6 +1120,53 @@ def test_a_deal_kept_offline_leaves_the_sheet_saying_what_comes_next(
     page.screenshot(path=ARTIFACTS / "sheet-offline-kept.png", full_page=True)
 
 
+def test_after_a_reload_offline_the_next_deal_is_dealt_left_of_the_kept_ones_dealer(
+    night, live_server, page
+):
+    """Found by a walk: reloaded with deal 1 kept on the phone, the sheet proposed deal
+    1's dealer again for deal 2, and deal 2 was sent as dealt by them (and a 25-25
+    game goes to the side that did not deal)."""
+    start_game(page, live_server, night)
+    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    page.context.set_offline(True)
+    tap(page, "4")
+    page.get_by_role("button", name="Save deal 1").click()
+    page.get_by_text("1 deal waiting to send").wait_for()
+    page.reload()
+    page.get_by_text("1 deal waiting to send").wait_for()
+    assert page.locator(".deal-line").inner_text() == "Deal 2 · The Robbers to deal"
+    for form in ("[data-split]", "[data-order]"):
+        checked = page.locator(f"{form} input[name='dealer']:checked")
+        assert checked.get_attribute("value") == "1", form
+    tap(page, "2")
+    page.get_by_role("button", name="Save deal 2").first.click()
+    page.get_by_text("2 deals waiting to send").wait_for()
+    with page.expect_navigation():
+        page.context.set_offline(False)
+    page.wait_for_load_state()
+    assert list(Deal.objects.order_by("number").values_list("dealer", flat=True)) == [0, 1]
+
+
+def test_taps_back_after_a_login_say_the_dealer_ticked_over_the_forms(night, live_server, page):
+    """Found by a walk: back after logging in, the dealer ticked before was ticked again,
+    while the line over the forms named the dealer the page proposed."""
+    start_game(page, live_server, night)
+    page.locator("[data-split] label.tap", has_text="The Robbers").first.click()  # dealt
+    assert page.locator(".deal-line").inner_text() == "Deal 1 · The Robbers to deal"
+    tap(page, "4")
+    page.context.clear_cookies()
+    page.get_by_role("button", name="Save deal 1").click()
+    to_log_in = "Log in again|Go to the login page to save what you entered"
+    page.get_by_role("link", name=re.compile(to_log_in)).click()
+    page.get_by_label("Username").fill("harbour")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+    checked = page.locator("[data-split] input[name='dealer']:checked")
+    assert checked.get_attribute("value") == "1"
+    assert page.locator(".deal-line").inner_text() == "Deal 1 · The Robbers to deal"
+
+
 def test_a_deal_kept_offline_is_not_added_on_top_of_another_phones_deal(
     night, live_server, new_page, assert_accessible
 ):
