@@ -294,6 +294,7 @@
   function sayOnTop(text) {
     var said = document.getElementById("sheet-said");
     if (!said) return;
+    if (!text) return said.replaceChildren();
     var line = document.createElement("p");
     line.textContent = text;
     said.replaceChildren(line);
@@ -784,14 +785,18 @@
         var now = document.getElementById("sheet");
         if (!fresh || !now || !changedElsewhere(fresh, now)) return;
         if (!untouched(now)) {
+          sayOnTop("");  // an "Up to date" of an earlier look is not so now
           sayChangedBesideTaps(now);
           return;
         }
+        var played = parseInt(fresh.dataset.version, 10) > parseInt(now.dataset.version, 10);
         var trickByTrick = now.querySelector("details.by-trick[open]");
         window.htmx.swap("#sheet", fresh.outerHTML, { swapStyle: "outerHTML" });
         var opened = document.querySelector("#sheet details.by-trick");
         if (trickByTrick && opened) opened.open = true;  // left as it was
-        sayOnTop("Up to date: this game was changed on another phone.");
+        // A deal, an undo or a confirmation; else what may be done changed (a link
+        // withdrawn, the next game started), which the sheet itself now says.
+        sayOnTop(played ? "Up to date: this game was changed on another phone." : "Up to date.");
         document.getElementById("sheet-said").scrollIntoView({ block: "start" });
       }, function () { /* no connection: asked again later */ });
   }

@@ -545,6 +545,7 @@ def test_the_organisers_sheet_follows_a_deal_saved_through_the_scorer_link(
         "Another phone saved a change to this game, so what you tapped here would not be saved."
     )
     assert in_view(organiser, "#box-split")
+    assert said(organiser) == ""  # not "Up to date" over a sheet that is not (a walk)
     assert organiser.locator("[data-split] input[name='first'][value='4']").is_checked()
     assert_accessible(organiser)
     organiser.get_by_role("link", name="See the game as it stands now").click()
@@ -574,6 +575,7 @@ def test_a_sheet_follows_the_other_phone_past_a_refusal_and_a_link_withdrawn(
     services.link_revoke(link=link)
     player.evaluate(look_again)
     expect(player.locator("form.entry")).to_have_count(0)
+    assert said(player) == "Up to date."  # the sheet says the link was withdrawn
     assert "Save deal" not in player.locator("#sheet").inner_text()
 
 
