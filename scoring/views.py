@@ -8,6 +8,7 @@ Every change is a POST to a real form; with htmx the sheet's partial comes back 
 (an error as 422, a lost race as 409), without it the browser is redirected to the sheet.
 """
 
+import datetime
 import functools
 import hashlib
 import uuid
@@ -997,19 +998,47 @@ def friendly_start(request, pub_pk):
             services.SideSpec(label=name, players=[players[name]] if name in players else [])
             for name in names
         ]
-        game = services.game_start(
-            season=None,
-            league=pub.league,
-            pub=pub,
-            sides=sides,
-            first_dealer=form.cleaned_data["first_dealer"] - 1,
-            ruleset=rules.RULESETS[form.cleaned_data["ruleset"]],
-            user=request.user,
-        )
+        with transaction.atomic():
+            Pub.objects.select_for_update().filter(pk=pub.pk).first()  # one start at a time
+            game = _friendly_just_started(pub, names)
+            if game is not None:
+                said = f"{' v '.join(names)} was started a moment ago: this is that game."
+                messages.info(request, said)
+                return redirect(game)
+            game = services.game_start(
+                season=None,
+                league=pub.league,
+                pub=pub,
+                sides=sides,
+                first_dealer=form.cleaned_data["first_dealer"] - 1,
+                ruleset=rules.RULESETS[form.cleaned_data["ruleset"]],
+                user=request.user,
+            )
         return redirect(game)
+    in_play = (
+        Game.objects.filter(fixture__isnull=True, pub=pub, status=Game.Status.IN_PLAY)
+        .prefetch_related("game_sides")
+        .order_by("-created_at")[:10]
+    )
     return render(
         request,
         "scoring/friendly_start.html",
-        {"league": pub.league, "pub": pub, "form": form},
+        {"league": pub.league, "pub": pub, "form": form, "in_play": in_play},
         status=422 if form.errors else 200,
     )
+
+
+def _friendly_just_started(pub: Pub, names: list[str]) -> Game | None:
+    """A friendly of these sides at this pub, started in the last ten minutes, with no
+    deal entered yet: the same start sent again (a double tap, or Back to the form still
+    filled in and Start again), not a second game."""
+    recent = Game.objects.filter(
+        fixture__isnull=True,
+        pub=pub,
+        created_at__gte=timezone.now() - datetime.timedelta(minutes=10),
+        deals__isnull=True,
+    )
+    for game in recent.prefetch_related("game_sides").order_by("-pk"):
+        if [side.label for side in game.game_sides.all()] == names:
+            return game
+    return None

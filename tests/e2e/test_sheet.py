@@ -262,6 +262,22 @@ def test_the_correction_and_friendly_pages_read_well_on_a_phone(
     page.goto(f"{live_server.url}/games/pubs/{night.pub.pk}/friendly/")
     assert_accessible(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Started, then Back to the form still filled in, and Start again: the one game.
+    page.get_by_label("Sides, one a line, in seat order").fill("Ann\nBob")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_load_state()
+    page.go_back()
+    page.wait_for_load_state()
+    page.get_by_label("Sides, one a line, in seat order").fill("Ann\nBob")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_load_state()
+    assert "Ann v Bob was started a moment ago" in page.locator(".messages").inner_text()
+    assert Game.objects.filter(fixture__isnull=True).count() == 1
+    page.goto(f"{live_server.url}/games/pubs/{night.pub.pk}/friendly/")
+    page.get_by_role("link", name="Ann v Bob").wait_for()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "friendly-in-play.png", full_page=True)
+    assert_accessible(page)
 
 
 def test_a_correction_that_a_later_deal_no_longer_fits_corrects_both_on_a_phone(

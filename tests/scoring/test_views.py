@@ -751,6 +751,25 @@ def test_a_friendly_between_players_starts_at_the_pub(organiser, world):
     assert (game.sides, game.first_dealer, game.ruleset_key) == (3, 1, "spoil-five")
 
 
+def test_a_friendly_started_again_by_back_or_a_double_tap_is_the_one_game(organiser, world):
+    """Found by a walk: Back to the filled-in form and Start again began a second game of
+    the same sides, and an unfinished friendly could not be found again from anywhere."""
+    url = reverse("scoring:friendly-start", args=[world.pub.pk])
+    data = {"ruleset": "twenty-five", "sides": "Ann\nBob", "first_dealer": 1}
+    first = organiser.post(url, data)
+    again = organiser.post(url, data, follow=True)
+    game = Game.objects.get(season=None, pub=world.pub)
+    assert again.redirect_chain[-1][0] == first["Location"] == sheet_url(game)
+    assert "Ann v Bob was started a moment ago: this is that game." in again.text
+    # The friendlies in play at the pub are listed where one is started.
+    page = organiser.get(url).text
+    assert "In play here now" in page and f'href="{sheet_url(game)}"' in page
+    # Once a deal is in, the same names start a new game: a friendly of its own.
+    play(game, 3, 2)
+    organiser.post(url, data)
+    assert Game.objects.filter(season=None, pub=world.pub).count() == 2
+
+
 def test_a_friendly_with_too_few_sides_is_refused_in_plain_words(organiser, world):
     url = reverse("scoring:friendly-start", args=[world.pub.pk])
     count = Game.objects.count()
