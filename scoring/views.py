@@ -687,7 +687,8 @@ def _correction_fields(game: Game, deal: Deal, entered, prefix: str = "") -> dic
 
 def _trick_rows(game: Game, posted, deal, prefix="") -> list[tuple[int, list[tuple]]] | None:
     """For a deal entered trick by trick: each trick with every side and whether it is
-    the chosen winner (as posted, else as stored). None for a deal entered by counts."""
+    the chosen winner (as posted, else as stored), and from trick 2 "Not played", so a
+    correction can end a deal where play now stops. None for a deal entered by counts."""
     if not deal.trick_winners:
         return None
     labels = _labels(game)
@@ -697,7 +698,10 @@ def _trick_rows(game: Game, posted, deal, prefix="") -> list[tuple[int, list[tup
             chosen = posted.get(f"{prefix}trick_{trick}", "")
         else:
             chosen = deal.trick_winners[trick - 1] if trick <= len(deal.trick_winners) else ""
-        rows.append((trick, [(i, label, str(i) == chosen) for i, label in enumerate(labels)]))
+        choices = [(i, label, str(i) == chosen) for i, label in enumerate(labels)]
+        if trick > 1:  # play stops at the trick that takes a side to the target
+            choices.append(("", "Not played", chosen == ""))
+        rows.append((trick, choices))
     return rows
 
 

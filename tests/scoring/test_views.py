@@ -321,6 +321,28 @@ def deal_1_corrected(game, *tricks):
     return url, data | counts
 
 
+def test_a_correction_that_makes_a_later_deal_stop_sooner_ends_it_there(organiser, world):
+    """Found by a walk: with deal 1 corrected, the other side reached 25 on trick 2 of
+    deal 2, entered trick by trick over 4 tricks; its tricks 3 and 4 could not be
+    untapped, so every save was refused and the score could not be put right."""
+    play(world.game, 2, 3, dealer=0)  # 10-15
+    play(world.game, 2, 2, trick_winners=[0, 1, 0, 1])  # 20-25 on trick 4
+    url, data = deal_1_corrected(world.game, 1, 4)  # 5-20: 25 comes on trick 2 of deal 2
+    page = organiser.post(url, data)
+    assert page.status_code == 422
+    assert "Correct deal 2 below too" in page.text
+    for trick in (3, 4):  # the tricks after play stopped can be said not to have been
+        assert f'name="later-trick_{trick}" value="" checked' not in page.text
+        assert f'name="later-trick_{trick}" value=""' in page.text
+    later = {"later-number": 2, "later-key": str(uuid.uuid4()), "later-version": 3}
+    later |= {"later-mode": "order", "later-dealer": 1, "later-trick_1": 0, "later-trick_2": 1}
+    later |= {f"later-trick_{trick}": "" for trick in (3, 4, 5)}
+    assert organiser.post(url, data | later).status_code == 302
+    world.game.refresh_from_db()
+    assert (world.game.scores, world.game.winner) == ([10, 25], 1)
+    assert world.game.deals.live().get(number=2).trick_winners == "01"
+
+
 def test_an_undo_refused_from_an_old_sheet_brings_the_sheet_as_it_stands(organiser, world):
     """Found by a walk: a sheet opened before game 2 started still offered Undo; tapped
     twice it was refused, with the armed button still under the refusal."""
