@@ -381,6 +381,7 @@ class FixtureForm(KeepsEditsMeanwhile, forms.Form):
 class OrganiserForm(forms.Form):
     pub = forms.ModelChoiceField(queryset=None, empty_label=None)
     username = forms.CharField(
+        label="Their email address or username",  # logins are made with an email address
         max_length=150,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
     )

@@ -391,8 +391,10 @@ def game_sheet(request, pk):
     if request.htmx and scorer.may_score:
         # A scoring phone's check for the other phone's saves: no sheet drawn while the
         # one it shows is current.
-        unchanged = get_conditional_response(request, etag=f'"{_sheet_tag(game, scorer)}"')
+        tag = f'"{_sheet_tag(game, scorer)}"'
+        unchanged = get_conditional_response(request, etag=tag)
         if unchanged is not None:
+            unchanged["ETag"] = tag
             return unchanged
     prefetch_related_objects([game], "game_sides")
     # A second phone may score this game (a scorer link is out): each phone's sheet

@@ -50,6 +50,7 @@ def test_an_unchanged_game_is_answered_304_with_no_sheet_drawn(organiser, world)
         response = check(organiser, world.game, tag)
     assert response.status_code == 304
     assert response.content == b""
+    assert response["ETag"] == tag
     with CaptureQueriesContext(connection) as drawn:
         assert check(organiser, world.game, '"another"').status_code == 200
     # The game and who may score it, not its deals, its match or its sides' names.
