@@ -324,6 +324,17 @@ def in_view(page, selector):
     return True
 
 
+def log_in_from_the_sheet(page):
+    """A save refused as the login ended: its link to log in (in the sheet's box, or on
+    top when the sheet reloaded as older than the login), and back as harbour."""
+    to_log_in = "Log in again|Go to the login page to save what you entered"
+    page.get_by_role("link", name=re.compile(to_log_in)).click()
+    page.get_by_label("Username").fill("harbour")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+
+
 def said(page):
     return page.locator("#sheet-said").inner_text()
 
@@ -494,12 +505,7 @@ def test_forty_five_taps_back_after_a_login_are_in_view_and_score_the_highest_tr
     page.locator("[data-order] .bonus label.tap", has_text="Harbour Hearts").click()
     # The answer saves, and is refused: in the sheet's box, or, the sheet reloaded as
     # one older than the login (which way depends on the moment), on top.
-    to_log_in = "Log in again|Go to the login page to save what you entered"
-    page.get_by_role("link", name=re.compile(to_log_in)).click()
-    page.get_by_label("Username").fill("harbour")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_load_state()
+    log_in_from_the_sheet(page)
     assert said(page) == "Not saved yet: what you entered is back. Tap Save deal 1 to save it."
     page.wait_for_function(ABOVE_THE_BAR, arg="[data-order] .bonus", timeout=3000)
     assert page.locator("[data-trick-total]").inner_text() == (
@@ -1174,12 +1180,7 @@ def test_taps_back_after_a_login_say_the_dealer_ticked_over_the_forms(night, liv
     tap(page, "4")
     page.context.clear_cookies()
     page.get_by_role("button", name="Save deal 1").click()
-    to_log_in = "Log in again|Go to the login page to save what you entered"
-    page.get_by_role("link", name=re.compile(to_log_in)).click()
-    page.get_by_label("Username").fill("harbour")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_load_state()
+    log_in_from_the_sheet(page)
     checked = page.locator("[data-split] input[name='dealer']:checked")
     assert checked.get_attribute("value") == "1"
     assert page.locator(".deal-line").inner_text() == "Deal 1 · The Robbers to deal"
