@@ -315,6 +315,21 @@ def test_tonight_and_the_fixture_page_word_a_fixture_state_alike(
     assert f"· {words} · 3 games planned" in page
 
 
+def test_a_played_match_is_offered_to_see_not_to_play(client, world):
+    """Once every game is played, "Play" would send an organiser looking for a game to
+    start: tonight's list and the fixture page offer the finished match to look at."""
+    played = FixtureFactory(
+        season=world.season, pub=world.pub, date=timezone.localdate(), status="played"
+    )
+    fixture_progress(fixture_id=played.pk, started=3, finished=3)
+    client.force_login(world.organiser)
+    match = reverse("scoring:fixture-play", args=[played.pk])
+    for url in (reverse("league:tonight", args=["clare"]), played.get_absolute_url()):
+        page = client.get(url).content.decode()
+        assert f'href="{match}">See the match' in page
+        assert ">Play<" not in page
+
+
 def test_a_secretary_sees_every_pub_tonight(client, world):
     today = timezone.localdate()
     FixtureFactory(season=world.season, pub=world.pub, date=today)
