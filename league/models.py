@@ -453,6 +453,13 @@ class Fixture(models.Model):
         return None
 
     @property
+    def all_played(self) -> str:
+        """Said once every game of its match is played ("All 1 games" read as a slip)."""
+        if self.games_planned == 1:
+            return "The match's one game is played."
+        return f"All {self.games_planned} games of the match are played."
+
+    @property
     def under_way(self) -> bool:
         """Its match is being played, or is tonight's: a game in play, between games, or
         not yet begun today. Its pages refresh themselves while it is."""

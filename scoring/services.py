@@ -141,7 +141,7 @@ def game_next(*, fixture: Fixture, number: int, first_dealer: int, user=None) ->
         if any(game.status == Game.Status.IN_PLAY for game in games):
             raise ScoringError("Finish the game in play before starting the next one.")
         if number > fixture.games_planned:
-            raise ScoringError(f"All {fixture.games_planned} games of this match are played.")
+            raise ScoringError(fixture.all_played)
         teams = [ft.team for ft in fixture.fixture_teams.select_related("team")]
         sides = [
             SideSpec(label=team.name, team=team, players=list(team.players.all())) for team in teams

@@ -683,7 +683,21 @@ def test_the_match_page_says_who_won_the_match_once_every_game_is_played(organis
         game = fixture_game(world.fixture, number=number)
         play(game, *tricks)
     page = organiser.get(reverse("scoring:fixture-play", args=[world.fixture.pk])).text
-    assert f"{world.labels[0]} win the match 2–1. All 3 games are played." in page
+    assert f"{world.labels[0]} win the match 2–1. All 3 games of the match are played." in page
+
+
+def test_a_match_of_one_game_is_said_to_be_played_in_plain_words(organiser, world):
+    """Found by a walk: "All 1 games of the match are played"."""
+    world.fixture.games_planned = 1
+    world.fixture.save()
+    play(world.game, 5, 0)
+    for url in (
+        reverse("scoring:fixture-play", args=[world.fixture.pk]),
+        world.game.get_absolute_url(),
+    ):
+        page = html.unescape(organiser.get(url).text)
+        assert "The match's one game is played." in page
+        assert "All 1" not in page
 
 
 def test_a_postponed_fixture_offers_no_start_and_refuses_one_in_plain_words(organiser, world):
