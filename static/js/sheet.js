@@ -412,6 +412,7 @@
     if (!line || !window.indexedDB) return Promise.resolve([]);
     return waiting().then(function (deals) {
       var n = deals.length;
+      line.classList.remove("sent");
       line.textContent = n ? n + (n === 1 ? " deal" : " deals") + " waiting to send" +
         (navigator.onLine ? "…" : ": kept on this phone, not yet in the score below. " +
           (n === 1 ? "It goes" : "They go") + " when the connection is back.") : "";
@@ -610,6 +611,26 @@
     );
   }
 
+  // Deals kept on this phone, sent when the connection came back: the sheet is drawn
+  // again with them in it, and says so until the next change to it.
+  var SENT = "sheet-sent:";
+  function saySent() {
+    var line = document.getElementById("sheet-waiting"), n;
+    try {
+      n = parseInt(window.sessionStorage.getItem(SENT + PATH), 10);
+      window.sessionStorage.removeItem(SENT + PATH);
+    } catch (e) { return; }
+    if (!line || !n) return;
+    var said = n === 1 ? "1 deal kept on this phone was sent: it is in the score below." :
+      n + " deals kept on this phone were sent: they are in the score below.";
+    line.textContent = said;
+    line.classList.add("sent");  // good news, not a warning
+    line.scrollIntoView({ block: "start" });  // the reload keeps the place on the page
+    document.addEventListener("htmx:afterSwap", function () {
+      if (line.textContent === said) line.textContent = "";
+    }, { once: true });
+  }
+
   function sync() {
     if (syncing || !navigator.onLine || !window.indexedDB) return;
     syncing = true;
@@ -658,7 +679,11 @@
         });
     }).then(function (stopped) {
       syncing = false;
-      if (sent && !stopped) window.location.reload();
+      if (sent && !stopped) {
+        // Said once the sheet is drawn again with them (`saySent`).
+        try { window.sessionStorage.setItem(SENT + PATH, String(sent)); } catch (e) { /* private mode */ }
+        window.location.reload();
+      }
       else showWaiting().then(function (left) {
         sayDropped(dropped);
         if (loggedOut) sayLoginEnded(left.length);
@@ -815,7 +840,10 @@
     restore();
     offlineReady();
     stayAwake();
-    showWaiting().then(function (deals) { if (deals.length) sync(); });
+    showWaiting().then(function (deals) {
+      if (deals.length) sync();
+      else saySent();
+    });
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
