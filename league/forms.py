@@ -114,10 +114,27 @@ class SeasonForm(KeepsEditsMeanwhile, forms.Form):
         error_messages={"invalid_choice": "Unknown rules preset “%(value)s”."},
     )
     target = forms.IntegerField(
-        required=False, min_value=1, max_value=500, help_text="Leave blank for the preset's."
+        label="Points to win a game",
+        required=False,
+        min_value=1,
+        max_value=500,
+        help_text="Leave blank for the preset's: "
+        + ", ".join(f"{r.target} in {r.name}" for r in rules.RULESETS.values())
+        + ".",
     )
-    march_bonus = forms.IntegerField(min_value=0, max_value=100, initial=0)
-    march_wins = forms.BooleanField(label="A march wins the game outright", required=False)
+    march_bonus = forms.IntegerField(
+        label="Extra points for a march",
+        min_value=0,
+        max_value=100,
+        initial=0,
+        help_text="A house rule: added to a deal's points when one side takes all five "
+        "tricks (a march, or jink). 0 for none.",
+    )
+    march_wins = forms.BooleanField(
+        label="A march wins the game outright",
+        required=False,
+        help_text="A house rule: all five tricks win the game, whatever the score.",
+    )
     points_win = forms.IntegerField(
         label="League points for a win", min_value=0, max_value=100, initial=2
     )

@@ -74,7 +74,7 @@ def test_a_secretary_sets_up_a_season_from_a_spreadsheet_and_hands_out_a_pub(
     page.get_by_label("Name").fill("Winter 2026")
     page.get_by_label("Start date").fill(today.isoformat())
     page.get_by_label("Rules preset").select_option(label="Twenty-Five")
-    page.get_by_label("March bonus").fill("10")
+    page.get_by_label("Extra points for a march").fill("10")
     page.get_by_role("button", name="Create season").click()
     page.wait_for_load_state()
     assert page.get_by_text("Winter 2026 created.").is_visible()

@@ -79,7 +79,7 @@ def test_a_stranger_starts_a_league_and_an_invited_organiser_plays_a_game(
     page.get_by_label("First season").fill("Winter 2026")
     page.get_by_label("First match night").fill(today.isoformat())
     page.get_by_label("Rules preset").select_option(label="Twenty-Five")
-    page.get_by_label("March bonus").fill("10")
+    page.get_by_label("Extra points for a march").fill("10")
     page.get_by_role("button", name="Create the league").click()
     page.wait_for_load_state()
     assert page.get_by_text("Clare League is ready.").is_visible()

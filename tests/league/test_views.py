@@ -2,6 +2,7 @@
 nothing; the organiser's evening shows only their pubs."""
 
 import datetime
+import html
 
 import pytest
 from django.urls import reverse
@@ -664,3 +665,18 @@ def test_an_organiser_edits_their_team_but_only_the_secretary_moves_its_division
     assert client.post(url, data).status_code == 302
     team.refresh_from_db()
     assert team.division == south
+
+
+def test_the_season_form_says_what_its_house_rules_mean(client, world):
+    """Found by a walk: "Target" and "March bonus" left a new secretary guessing."""
+    client.force_login(world.secretary)
+    page = html.unescape(
+        client.get(reverse("league:manage-season-create", args=["clare"])).content.decode()
+    )
+    assert "Points to win a game" in page
+    assert (
+        "Leave blank for the preset's: 25 in Twenty-Five, 15 in Fifteen, 45 in Forty-Five" in page
+    )
+    assert "Extra points for a march" in page
+    assert "when one side takes all five tricks (a march, or jink)" in page
+    assert "all five tricks win the game, whatever the score" in page
