@@ -525,28 +525,23 @@ def _told_apart(names: dict[str, str], partnerships: list[str]) -> dict[str, str
 
 
 def pub_counts(results) -> list[dict]:
-    """Per pub, the counts of `results` (a SideResult queryset), each side counted for the
-    pub it played for (1 query)."""
+    """Per pub, the counts of `results` (a SideResult queryset) and the teams they are
+    of, each side counted for the pub it played for (1 query)."""
     return list(
         results.filter(pub__isnull=False)
         .values("pub_id", "pub__name", "pub__slug")
-        .annotate(**counts())
+        .annotate(**counts(), teams=Count("team", distinct=True))
         .order_by("pub_id")
     )
 
 
 def pub_rows(season: Season | None, *, league: League | None = None) -> list[dict]:
-    """The pub table for a season, or all-time for a league, in 2 queries: each side
-    counted for the pub it played for."""
+    """The pub table for a season, or all-time for a league, in 1 query: each side, and
+    its team, counted for the pub it played for (a team that moved pubs is counted with
+    each pub it played for)."""
     league = league or season.league
     scope = {"season": season} if season else {"season__league": league}
     rows = pub_counts(SideResult.objects.counted().filter(**scope))
-    team_counts = dict(
-        Team.objects.filter(**scope)
-        .values("pub_id")
-        .annotate(n=Count("pk"))
-        .values_list("pub_id", "n")
-    )
     by_id = {row["pub_id"]: row for row in rows}
     placed = rank_pubs([_totals(r["pub_id"], r["pub__name"], r) for r in rows])
     return [
@@ -554,7 +549,7 @@ def pub_rows(season: Season | None, *, league: League | None = None) -> list[dic
             **_row(p.totals),
             "position": p.position,
             "position_label": p.position_label,
-            "teams": team_counts.get(p.totals.id, 0),
+            "teams": by_id[p.totals.id]["teams"],
             "url": reverse("league:pub", args=[league.slug, by_id[p.totals.id]["pub__slug"]]),
         }
         for p in placed

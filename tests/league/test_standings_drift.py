@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from bench.recount import kept, recount
 from league import services as league_services
+from league import standings
 from league.models import Fixture, SideResult, TeamPairStanding
 from scoring import services as scoring_services
 from scoring.models import Game
@@ -128,6 +129,19 @@ def test_a_team_moved_to_another_pub_keeps_its_games_with_the_pub_it_played_for(
     )
     assert_true_to_the_games(world.season)
     assert SideResult.objects.filter(pub=world.pub, points_against__lt=0).count() == 0
+
+
+def test_the_pub_table_counts_the_teams_that_played_for_each_pub(client, world, played):
+    """Its games and its teams alike: a team that moved after its games is counted with
+    the pub those games were played for, not with its new pub that has none of them."""
+    home, away, *_ = played
+    client.force_login(world.secretary)
+    url = reverse("league:team-edit", args=[world.league.slug, home.pk])
+    assert client.post(url, _team_post(home, pub=world.other_pub.pk)).status_code == 302
+
+    rows = {r["name"]: r for r in standings.pub_rows(world.season)}
+    assert (rows[world.pub.name]["played"], rows[world.pub.name]["teams"]) == (2, 1)
+    assert (rows[world.other_pub.name]["played"], rows[world.other_pub.name]["teams"]) == (2, 1)
 
 
 def test_a_rename_shows_at_once_on_the_public_table_and_in_the_csv(client, world, played):
