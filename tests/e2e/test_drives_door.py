@@ -12,7 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from drives import services
-from drives.models import Drive, Entry
+from drives.models import Drive, Entry, Seat
 from tests.e2e.conftest import login
 from tests.e2e.test_drives import start
 from tests.factories import PASSWORD, PubFactory, UserFactory
@@ -363,7 +363,9 @@ def test_a_name_typed_wrong_is_put_right_after_game_1_and_keeps_the_wins(
     services.entry_add(drive=drive, name="Tomás Hehir", partner_name="Peig Talty")
     services.drive_start(drive=drive)
     drive.refresh_from_db()
-    services.result_record(drive=drive, game=1, table=1, side=0)
+    # Nuala's pair wins game 1, wherever the draw seated it.
+    seat = Seat.objects.get(drive=drive, game=1, entry__name="Nuala Kelihe")
+    services.result_record(drive=drive, game=1, table=seat.table, side=seat.side)
     organiser_at(pub, page, live_server)
     page.goto(f"{live_server.url}/{pub.league.slug}/drives/{drive.pk}/door/")
     page.get_by_role("link", name="Correct name of Nuala Kelihe & Áine Griffin").click()

@@ -131,10 +131,18 @@ def test_two_taps_arriving_at_once_add_one_fixture(world):
 @pytest.mark.django_db(transaction=True)
 def test_control_without_the_season_lock_two_taps_at_once_add_the_match_twice(world, monkeypatch):
     """The negative control: the season's lock switched off in the app's own code path,
-    both taps look before either adds."""
+    both taps look before either adds (each waits for the other after looking: waiting
+    only before, a tap on a busy machine could look after the other had added)."""
     home, away = (TeamFactory(season=world.season, pub=world.pub) for _ in range(2))
     barrier = threading.Barrier(2)
-    monkeypatch.setattr(services, "_lock_season", lambda season: barrier.wait(timeout=10))
+    look = services._check_entered_once
+
+    def look_then_wait(*args, **kwargs):
+        look(*args, **kwargs)
+        barrier.wait(timeout=10)
+
+    monkeypatch.setattr(services, "_lock_season", lambda season: None)
+    monkeypatch.setattr(services, "_check_entered_once", look_then_wait)
     assert add_twice_at_once(world, home, away) == ["added", "added"]
     assert Fixture.objects.filter(season=world.season).count() == 2
 
