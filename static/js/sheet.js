@@ -683,8 +683,7 @@
         // Said once the sheet is drawn again with them (`saySent`).
         try { window.sessionStorage.setItem(SENT + PATH, String(sent)); } catch (e) { /* private mode */ }
         window.location.reload();
-      }
-      else showWaiting().then(function (left) {
+      } else showWaiting().then(function (left) {
         sayDropped(dropped);
         if (loggedOut) sayLoginEnded(left.length);
       });
