@@ -30,7 +30,7 @@ def _tiebreak_key(text: str) -> str | None:
     return None
 
 
-def _in_words(keys) -> str:
+def tiebreaks_in_words(keys) -> str:
     """Tie-break keys in the words the season form shows, league points left out (they
     always come first)."""
     return ", ".join(Season.TIEBREAKS[key] for key in keys if key != "points")
@@ -147,10 +147,11 @@ class SeasonForm(KeepsEditsMeanwhile, forms.Form):
     tiebreaks = forms.CharField(
         label="Tie-break order",
         required=False,
-        initial=_in_words(Season.DEFAULT_TIEBREAKS),
+        initial=tiebreaks_in_words(Season.DEFAULT_TIEBREAKS),
         widget=forms.Textarea(attrs={"rows": 2}),  # all of it in view on a phone
         help_text="League points always come first. Then the tie-breaks, in order, separated "
-        f"by commas, from: {_in_words(Season.TIEBREAKS)}.",
+        f"by commas, from: {tiebreaks_in_words(Season.TIEBREAKS)}. "
+        "Left empty, they are in that usual order.",
     )
     min_games = forms.IntegerField(
         label="Minimum games for the player table", min_value=0, max_value=1000, initial=5
@@ -188,9 +189,8 @@ class SeasonForm(KeepsEditsMeanwhile, forms.Form):
                 continue
             key = _tiebreak_key(part)
             if key is None:
-                raise forms.ValidationError(
-                    f"Unknown tie-break “{part.strip()}”. Use: {_in_words(Season.TIEBREAKS)}."
-                )
+                choices = tiebreaks_in_words(Season.TIEBREAKS)
+                raise forms.ValidationError(f"Unknown tie-break “{part.strip()}”. Use: {choices}.")
             if key in keys:
                 raise forms.ValidationError(f"“{part.strip()}” is in the order twice.")
             keys.append(key)
@@ -224,7 +224,7 @@ class SeasonForm(KeepsEditsMeanwhile, forms.Form):
     @classmethod
     def initial_for(cls, season: Season) -> dict:
         initial = {name: getattr(season, name) for name in cls.base_fields if name != "divisions"}
-        initial["tiebreaks"] = _in_words(season.tiebreak_order)
+        initial["tiebreaks"] = tiebreaks_in_words(season.tiebreak_order)
         return initial
 
 

@@ -335,6 +335,7 @@ def team_create(
         raise LeagueError("That division is not in this season.")
     try:
         with transaction.atomic():
+            _check_still_open_locked(season, kept="no team is added")
             names = [tidy(n) for n in player_names if tidy(n)]
             players = players_by_name(season.league, names)
             problems = team_problems(
@@ -472,15 +473,18 @@ def team_kept(team: Team) -> str:
 
 
 def team_remove(*, team: Team) -> int:
-    """A team entered by mistake taken off its season by a secretary, only while no game
-    of its matches has started; its fixtures go with it (a match without one of its
-    teams is no match), its players stay in the league. Its fixtures are locked as a
-    game's start locks them, so a game started meanwhile is never thrown away. Returns
-    how many fixtures went with it."""
+    """A team entered by mistake taken off its season by a secretary, only while its
+    season is open and no game of its matches has started; its fixtures go with it (a
+    match without one of its teams is no match), its players stay in the league. Its
+    fixtures are locked as a game's start locks them, so a game started meanwhile is
+    never thrown away. Returns how many fixtures went with it."""
     with transaction.atomic():
         fixtures = _lock_team_fixtures(team)
         if any(fixture.games_started for fixture in fixtures):
             raise LeagueError(team_kept(team))
+        # The season as it is now, not locked: a fixture being added holds it, and waits
+        # for the team's lock (`_lock_teams`) to find the team gone.
+        _check_still_open(Season.objects.get(pk=team.season_id), kept=f"{team.name} stays")
         _lock_team(team)
         if set(team.fixtures.values_list("pk", flat=True)) != {f.pk for f in fixtures}:
             raise LeagueError(
@@ -546,6 +550,7 @@ def teams_import(*, season: Season, rows: Sequence[dict]) -> list[Team]:
 
     try:
         with transaction.atomic():
+            _check_still_open_locked(season, kept="no team is added")
             checked, errors = check_rows(season, rows)
             if errors:
                 raise ImportRefused(errors)
@@ -1154,14 +1159,26 @@ def season_close(*, season: Season) -> Season:
     return season
 
 
+def closed_refusal(season: Season, *, kept: str) -> str:
+    """What a closed season says to a change that would reshape its final table."""
+    return (
+        f"{season.name} is closed, so its final table stands: {kept}. To change it, "
+        f"set {season.name} back to Running on its Edit page, then close it again."
+    )
+
+
 def _check_still_open(season: Season, *, kept: str) -> None:
-    """A closed season's final table stands: what would reshape it (its divisions, a
-    team moved between them) waits until the secretary sets the season running again."""
+    """A closed season's final table stands: what would reshape it (its divisions, its
+    teams, a team moved between divisions) waits until the secretary sets the season
+    running again."""
     if season.status == Season.Status.FINISHED:
-        raise LeagueError(
-            f"{season.name} is closed, so its final table stands: {kept}. To change it, "
-            f"set {season.name} back to Running on its Edit page, then close it again."
-        )
+        raise LeagueError(closed_refusal(season, kept=kept))
+
+
+def _check_still_open_locked(season: Season, *, kept: str) -> None:
+    """`_check_still_open` on the season as it is now, locked until the transaction ends:
+    a close in another tab (`season_close`) waits for this change, or this sees it."""
+    _check_still_open(Season.objects.select_for_update().get(pk=season.pk), kept=kept)
 
 
 def division_create(*, season: Season, name: str) -> Division:

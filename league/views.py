@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
@@ -36,6 +36,7 @@ from league.forms import (
     SeasonForm,
     SignUpForm,
     TeamForm,
+    tiebreaks_in_words,
 )
 from league.imports import (
     EXAMPLE_CSV,
@@ -375,6 +376,11 @@ def season_edit(request, league_slug, season_slug):
                     form.add_error(None, str(error))
                 else:
                     said = f"{season.name} saved.{_theirs_kept(form)}"
+                    if not form.cleaned_data["tiebreaks"]:
+                        said += (
+                            " The tie-break box was empty, so the usual order is kept: "
+                            f"{tiebreaks_in_words(Season.DEFAULT_TIEBREAKS)}."
+                        )
                     if played_by != [getattr(season, name) for name in Season.GAME_RULES]:
                         said += _started_games_keep_their_rules(season)
                     messages.success(request, said)
@@ -425,15 +431,25 @@ def season_manage(request, league_slug, season_slug):
         "season": season,
         "teams": season_teams(season),
         "fixtures": season_fixtures(season),
+        "teams_closed": _closed_to_teams(season, kept="its teams stay as they finished"),
     }
     return render(request, "league/season_manage.html", context)
+
+
+def _closed_to_teams(season, *, kept="no team is added") -> str:
+    """Why a closed season's teams are neither added nor removed; "" while it is open.
+    The pages say it before the services would refuse (`services.team_create`)."""
+    if season.status != Season.Status.FINISHED:
+        return ""
+    return services.closed_refusal(season, kept=kept)
 
 
 @login_keeps_the_form
 def team_create(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
     form = TeamForm(sent(request), season=season, pubs=season.league.pubs.all())
-    if request.method == "POST" and form.is_valid():
+    closed = _closed_to_teams(season)
+    if request.method == "POST" and not closed and form.is_valid():
         try:
             team = services.team_create(season=season, **form.team_fields())
         except LeagueError as error:
@@ -442,15 +458,27 @@ def team_create(request, league_slug, season_slug):
             messages.success(request, f"{team.name} entered.")
             return redirect("league:manage-season", season.league.slug, season.slug)
     players = season.league.players.values_list("name", flat=True)
-    context = {"league": season.league, "season": season, "form": form, "players": players}
+    context = {
+        "league": season.league,
+        "season": season,
+        "form": form,
+        "players": players,
+        "closed": closed,
+    }
     return render(request, "league/team_form.html", context)
 
 
 @login_keeps_the_form
 def team_edit(request, league_slug, pk):
-    team = get_object_or_404(
-        teams_with_players(Team.objects.all()), season__league__slug=league_slug, pk=pk
+    team = (
+        teams_with_players(Team.objects.all())
+        .filter(season__league__slug=league_slug, pk=pk)
+        .first()
     )
+    if team is None:
+        return _removed_meanwhile(
+            request, league_slug, Team, pk, "that team is no longer in the season"
+        )
     season, league = team.season, team.season.league
     _require_pub_of(request, team.pub, league, "team")
     secretary, _ = request_roles(request, league)
@@ -489,7 +517,9 @@ def team_edit(request, league_slug, pk):
         "team": team,
         "form": form,
         "players": names,
-        "may_remove": secretary and not team.fixtures.filter(games_started__gt=0).exists(),
+        "may_remove": secretary
+        and not _closed_to_teams(season)
+        and not team.fixtures.filter(games_started__gt=0).exists(),
     }
     return render(request, "league/team_form.html", context)
 
@@ -544,8 +574,11 @@ def team_remove(request, league_slug, pk):
     season = team.season
     if request.method != "POST":  # the first tap asks, naming its fixtures
         fixtures = fixtures_with_teams(team.fixtures.order_by("date", "pk"))
+        refusal = _closed_to_teams(season, kept=f"{team.name} stays")
         if any(fixture.games_started for fixture in fixtures):  # Back, or an old tab
-            messages.error(request, services.team_kept(team))
+            refusal = services.team_kept(team)
+        if refusal:
+            messages.error(request, refusal)
             return redirect("league:team-edit", league.slug, team.pk)
         context = {"league": league, "team": team, "fixtures": fixtures}
         return render(request, "league/team_remove.html", context)
@@ -596,7 +629,9 @@ def teams_import(request, league_slug, season_slug):
     """Upload → preview (every bad row by line) → confirm saves all rows or none."""
     season = _secretary_season(request, league_slug, season_slug)
     context = {"league": season.league, "season": season, "form": ImportForm()}
-    if request.method == "POST" and "rows" in request.POST:
+    if closed := _closed_to_teams(season):
+        context["closed"] = closed
+    elif request.method == "POST" and "rows" in request.POST:
         try:
             rows = unsign_rows(season, request.POST["rows"])
             teams = services.teams_import(season=season, rows=rows)
@@ -723,6 +758,18 @@ def _pub_fixture(request, league_slug, pk) -> Fixture:
     return fixture
 
 
+def _removed_meanwhile(request, league_slug, model, pk, gone: str):
+    """The form of a team or fixture removed meanwhile (in another tab, or by someone
+    else), sent by one of the league's secretaries or organisers: said in words, with
+    nothing saved. Anyone else, a GET, or one of another league's, finds no such page."""
+    league = League.objects.filter(slug=league_slug).first()
+    secretary, pubs = request_roles(request, league) if league else (False, frozenset())
+    if request.method != "POST" or not (secretary or pubs) or model.objects.filter(pk=pk).exists():
+        raise Http404
+    messages.error(request, f"Already removed: {gone}. Nothing was saved.")
+    return redirect("league:manage" if secretary else "league:tonight", league.slug)
+
+
 def _league_fixture(league_slug, pk) -> Fixture:
     return get_object_or_404(
         fixtures_with_teams(Fixture.objects.all()), season__league__slug=league_slug, pk=pk
@@ -732,7 +779,12 @@ def _league_fixture(league_slug, pk) -> Fixture:
 @login_keeps_the_form
 def fixture_edit(request, league_slug, pk):
     """A secretary changes everything; an organiser of its pub, the date and status."""
-    fixture = _league_fixture(league_slug, pk)
+    fixture = fixtures_with_teams(Fixture.objects.filter(season__league__slug=league_slug))
+    fixture = fixture.filter(pk=pk).first()
+    if fixture is None:
+        return _removed_meanwhile(
+            request, league_slug, Fixture, pk, "that fixture is no longer on the list"
+        )
     league, season = fixture.season.league, fixture.season
     _require_pub_of(request, fixture.pub, league, "fixture")
     secretary, _ = request_roles(request, league)
@@ -1250,7 +1302,7 @@ def divisions(request, league_slug, season_slug):
         except LeagueError as error:
             form.add_error("name", str(error))
         else:
-            messages.success(request, f"Division {division.name} added.")
+            messages.success(request, f"“{division.name}” added.")
             return redirect("league:manage-divisions", season.league.slug, season.slug)
     context = {
         "league": season.league,
@@ -1282,5 +1334,5 @@ def division_delete(request, league_slug, season_slug, pk):
     except LeagueError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"Division {division.name} removed; its teams have none now.")
+        messages.success(request, f"“{division.name}” removed; its teams have none now.")
     return redirect("league:manage-divisions", season.league.slug, season.slug)

@@ -4,11 +4,15 @@ divisions."""
 import html
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from league import services
+from league.imports import read_table, sign_rows
 from league.models import Season
 from tests.factories import TeamFactory
 from tests.league.conftest import snapshot
+from tests.league.test_imports import GOOD, csv_bytes
 from tests.questions import ask
 
 pytestmark = pytest.mark.django_db
@@ -61,6 +65,15 @@ def test_closing_with_every_fixture_played_says_its_tables_are_final(client, wor
 def test_a_division_is_added_and_the_same_name_any_case_is_refused(client, world):
     client.force_login(world.secretary)
     url = reverse("league:manage-divisions", args=["clare", "winter"])
+    added = client.post(url, {"name": "Division One"}, follow=True)
+    assert "“Division One” added." in added.text  # not "Division Division One added."
+    client.post(
+        reverse(
+            "league:manage-division-delete",
+            args=["clare", "winter", added.context["divisions"][0].pk],
+        ),
+        {"confirm": "yes"},
+    )
     assert client.post(url, {"name": "North"}).status_code == 302
     before = snapshot()
     for name in ("NORTH", "", "x" * 51, "No\u200brth"):
@@ -122,3 +135,66 @@ def test_a_closed_seasons_divisions_stay_as_its_final_table_has_them(client, wor
         data | {"division": north.pk, "name": "Renamed"},
     )
     assert renamed.status_code == 302
+
+
+def _closed(world):
+    Season.objects.filter(pk=world.season.pk).update(status="finished")
+    world.season.refresh_from_db()
+
+
+def test_a_closed_seasons_teams_stay_as_its_final_table_has_them(client, world):
+    """Found by a walk: after "Close Winter", a team could still be added, imported or
+    removed, and the "final" table gained or lost a row without a word."""
+
+    team = TeamFactory(season=world.season, pub=world.pub, name="Harbour Hearts")
+    token = sign_rows(world.season, read_table("t.csv", csv_bytes(GOOD[1:])))  # before closing
+    _closed(world)
+    client.force_login(world.secretary)
+    before = snapshot()
+    manage = client.get(reverse("league:manage-season", args=["clare", "winter"])).text
+    assert "Add a team" not in manage and "Import teams" not in manage
+    assert "Winter is closed, so its final table stands: its teams stay" in html.unescape(manage)
+
+    create = reverse("league:manage-team-create", args=["clare", "winter"])
+    page = html.unescape(client.get(create).text)
+    assert "Winter is closed, so its final table stands: no team is added" in page
+    assert "<form" not in page.split("<main")[1]
+    data = {"name": "Late Entry", "pub": world.pub.pk, "player_1": "A B", "player_2": "C D"}
+    added = html.unescape(client.post(create, data).text)
+    assert "Winter is closed, so its final table stands: no team is added" in added
+
+    imports = reverse("league:manage-teams-import", args=["clare", "winter"])
+    page = html.unescape(client.get(imports).text)
+    assert "Winter is closed, so its final table stands: no team is added" in page
+    uploaded = client.post(imports, {"file": SimpleUploadedFile("t.csv", csv_bytes(GOOD[1:]))})
+    assert "no team is added" in html.unescape(uploaded.text)
+    assert "confirm" not in uploaded.context
+    confirmed = client.post(imports, {"rows": token})
+    assert "no team is added" in html.unescape(confirmed.text)
+
+    edit = client.get(reverse("league:team-edit", args=["clare", team.pk])).text
+    assert "Remove this team" not in edit
+    url = reverse("league:team-remove", args=["clare", team.pk])
+    refused = client.post(url, {"confirm": "yes"}, follow=True)
+    assert "Winter is closed, so its final table stands: Harbour Hearts stays" in html.unescape(
+        refused.text
+    )
+    assert snapshot() == before
+
+
+def test_a_team_is_neither_entered_nor_removed_once_its_season_is_closed(world):
+    """The same guard in the services, for a season closed in another tab meanwhile."""
+
+    team = TeamFactory(season=world.season, pub=world.pub, name="Harbour Hearts")
+    rows = read_table("t.csv", csv_bytes(GOOD[1:]))
+    stale = Season.objects.get(pk=world.season.pk)  # read before the close
+    _closed(world)
+    before = snapshot()
+    with pytest.raises(services.LeagueError, match="no team is added"):
+        services.team_create(season=stale, name="Late", pub=world.pub, player_names=["A B"])
+    with pytest.raises(services.LeagueError, match="no team is added"):
+        services.teams_import(season=stale, rows=rows)
+    team.season = stale
+    with pytest.raises(services.LeagueError, match="Harbour Hearts stays"):
+        services.team_remove(team=team)
+    assert snapshot() == before

@@ -234,3 +234,32 @@ def test_a_fixture_added_before_the_team_is_locked_keeps_the_team(world, monkeyp
         "Look at the team again."
     )
     assert Team.objects.filter(pk=home.pk).exists()
+
+
+def test_a_team_saved_in_a_tab_after_its_removal_in_another_is_told_so_not_a_404(
+    client, world, fixture_at_pub
+):
+    """Found by a walk: the edit page open in one tab, the team removed in another, then
+    "Save team" gave a bare "Not found". It says what happened, and saves nothing."""
+    team = TeamFactory(season=world.season, pub=world.pub, name="Late Entrants")
+    fixture = fixture_at_pub
+    data = {"name": "Late Entrants", "pub": world.pub.pk, "player_1": "A B", "player_2": "C D"}
+    team_url = reverse("league:team-edit", args=["clare", team.pk])
+    fixture_url = reverse("league:fixture-edit", args=["clare", fixture.pk])
+    client.force_login(world.secretary)
+    client.post(remove_url(team), {"confirm": "yes"})
+    services.fixture_delete(fixture=fixture)
+    before = snapshot()
+    for url, sent, gone in (
+        (team_url, data, "that team is no longer in the season"),
+        (fixture_url, {"date": "2026-10-08"}, "that fixture is no longer on the list"),
+    ):
+        for person, home in ((world.secretary, "manage"), (world.organiser, "tonight")):
+            client.force_login(person)
+            response = client.post(url, sent, follow=True)
+            assert response.redirect_chain[-1][0] == reverse(f"league:{home}", args=["clare"])
+            assert f"Already removed: {gone}. Nothing was saved." in response.text
+        client.force_login(world.other_secretary)  # not one of this league's people
+        assert client.post(url, sent).status_code == 404
+        assert client.get(url).status_code == 404
+    assert snapshot() == before

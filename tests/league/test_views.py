@@ -547,12 +547,29 @@ def test_the_tiebreak_order_is_shown_and_asked_for_in_words(client, world):
     assert "<textarea" in str(field)
     assert field.help_text == (
         "League points always come first. Then the tie-breaks, in order, separated by "
-        "commas, from: head-to-head, points difference, points for, marches."
+        "commas, from: head-to-head, points difference, points for, marches. "
+        "Left empty, they are in that usual order."
     )
     response = _edit_season(client, world, tiebreaks=field.value())
     assert response.status_code == 302
     world.season.refresh_from_db()
     assert world.season.tiebreak_order == Season.DEFAULT_TIEBREAKS
+
+
+def test_a_tiebreak_box_left_empty_says_the_usual_order_is_kept(client, world):
+    """Found by a walk: the box cleared and saved brought back the usual order without a
+    word, and the secretary thought there were no tie-breaks now."""
+    Season.objects.filter(pk=world.season.pk).update(tiebreaks=["points", "marches"])
+    response = _edit_season(client, world, tiebreaks="")
+    said = [str(m) for m in response.wsgi_request._messages]
+    assert said[0] == (
+        "Winter saved. The tie-break box was empty, so the usual order is kept: "
+        "head-to-head, points difference, points for, marches."
+    )
+    world.season.refresh_from_db()
+    assert world.season.tiebreak_order == Season.DEFAULT_TIEBREAKS
+    response = _edit_season(client, world, tiebreaks="marches")
+    assert [str(m) for m in response.wsgi_request._messages][-1] == "Winter saved."
 
 
 @pytest.mark.parametrize("typed", ["marches, points", "head-to-head, league points"])
