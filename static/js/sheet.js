@@ -229,7 +229,9 @@
     updateTotal(button.form);
   });
 
-  // Undo and Confirm: the first tap asks, in place; the second does it.
+  // Undo and Confirm: the first tap asks, in place; the second does it. The button
+  // rests for a second after asking, so the second tap of a double tap is not taken
+  // for an answer to a question not yet seen.
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-second-tap]");
     if (!button || button.dataset.armed) return;
@@ -238,6 +240,8 @@
     button.dataset.armed = "1";
     button.textContent = button.dataset.secondTap;
     button.classList.add("armed");
+    button.disabled = true;
+    window.setTimeout(function () { button.disabled = false; }, 1000);
     window.setTimeout(function () {
       if (!button.isConnected) return;
       delete button.dataset.armed;
@@ -586,13 +590,23 @@
     }).then(function () { return rest.length; });
   }
 
-  function sayDropped(n) {
+  // What became of the deals kept on this phone when one of them was refused: those
+  // before it went in, it did not, and those after it were not sent.
+  function sayRefused(went, dropped) {
     var line = document.getElementById("sheet-waiting");
-    if (!line || !n) return;
-    line.textContent = n + (n === 1 ? " more deal" : " more deals") + " entered on this " +
-      "phone after the one refused " + (n === 1 ? "was" : "were") + " not sent: check " +
-      "the score and enter " + (n === 1 ? "it" : "them") + " again if " +
-      (n === 1 ? "it is" : "they are") + " still right.";
+    if (!line) return;
+    var said = went === 0 ? "" : went === 1 ?
+      "1 deal kept on this phone was sent: it is in the score. " :
+      went + " deals kept on this phone were sent: they are in the score. ";
+    said += (went ? "The next one" : "A deal kept on this phone") + " was refused, and " +
+      "nothing of it was saved: the box below says why.";
+    if (dropped) {
+      said += " " + dropped + (dropped === 1 ? " more deal" : " more deals") + " entered " +
+        "after it " + (dropped === 1 ? "was" : "were") + " not sent: check the score and " +
+        "enter " + (dropped === 1 ? "it" : "them") + " again if " +
+        (dropped === 1 ? "it is" : "they are") + " still right.";
+    }
+    line.textContent = said;
   }
 
   // Kept deals that cannot go because the login has ended: why, and the way to log in.
@@ -634,7 +648,7 @@
   function sync() {
     if (syncing || !navigator.onLine || !window.indexedDB) return;
     syncing = true;
-    var sent = 0, dropped = 0, loggedOut = false;
+    var sent = 0, dropped = 0, loggedOut = false, refusedOne = false;
     waiting().then(function (deals) {
       if (!deals.length) return null;
       return fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
@@ -669,6 +683,7 @@
                         return dropAfterRefusal(deals.slice(index + 1));
                       }).then(function (n) {
                         dropped = n;
+                        refusedOne = true;
                         return true;
                       });
                     });
@@ -684,7 +699,7 @@
         try { window.sessionStorage.setItem(SENT + PATH, String(sent)); } catch (e) { /* private mode */ }
         window.location.reload();
       } else showWaiting().then(function (left) {
-        sayDropped(dropped);
+        if (refusedOne) sayRefused(sent - 1, dropped);
         if (loggedOut) sayLoginEnded(left.length);
       });
     }, function () {

@@ -903,6 +903,26 @@ def test_a_sheet_older_than_a_login_in_another_tab_reloads_with_the_deal_still_e
     assert list(Deal.objects.values_list("tricks", flat=True)) == ["41"]
 
 
+def test_a_double_tap_on_undo_or_confirm_is_one_tap_that_asks(night, live_server, page):
+    """Found by a walk: two taps 250 ms apart (a double tap, or a shaky finger) undid the
+    deal at once, past the "Tap again" that was never seen. The second tap of a double
+    tap is ignored; the question stands until a tap that follows it."""
+    start_game(page, live_server, night)
+    tap(page, "5")
+    save(page)
+    for button, asked in (
+        (".confirm button", "Tap again to confirm"),
+        (".undo button", "Tap again to undo"),
+    ):
+        button = page.locator(button)
+        button.dblclick()
+        assert button.inner_text().startswith(asked)
+        page.wait_for_timeout(1500)  # time for a submit that should not happen
+        assert button.inner_text().startswith(asked)
+    assert Deal.objects.filter(live=True).count() == 1
+    assert not Confirmation.objects.exists()
+
+
 def test_confirm_asks_for_a_second_tap_and_says_what_it_did(
     night, live_server, page, assert_accessible
 ):
@@ -1365,9 +1385,11 @@ def test_deals_kept_after_one_refused_are_said_not_sent_and_none_left_waiting(
     page.context.set_offline(False)
     waiting = page.locator("#sheet-waiting")
     waiting.get_by_text("not sent").wait_for()
+    # Found by a walk: it said what was not sent, not that the first deal went in.
     assert waiting.inner_text() == (
-        "1 more deal entered on this phone after the one refused was not sent: check the "
-        "score and enter it again if it is still right."
+        "1 deal kept on this phone was sent: it is in the score. The next one was refused, "
+        "and nothing of it was saved: the box below says why. 1 more deal entered after it "
+        "was not sent: check the score and enter it again if it is still right."
     )
     assert "the game is over" in page.locator("#box-sheet").inner_text()
     assert list(Deal.objects.values_list("tricks", flat=True)) == ["50"]
