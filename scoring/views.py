@@ -438,7 +438,7 @@ def _answer(request, game: Game, scorer: Scorer, outcome, *, tried, done, where,
     (`tried()`, worked out only then). Done (a deal or a confirmation, with the game as
     saved), `done(outcome)` says what was done, in words."""
     if isinstance(outcome, rules.InvalidDeal):
-        message = with_side_names(str(outcome), _labels(game))
+        message = with_side_names(str(outcome), _labels(game)) + _trick_to_tap(request, outcome)
         return _box(request, game, scorer, status=422, errors=[message], where=where, **extra)
     if isinstance(outcome, services.StaleGame):
         current = _game(outcome.game.pk)
@@ -451,6 +451,16 @@ def _answer(request, game: Game, scorer: Scorer, outcome, *, tried, done, where,
     if isinstance(outcome, services.ScoringError):
         return _box(request, game, scorer, status=422, errors=[str(outcome)], where=where, **extra)
     return _after_change(request, outcome.game, scorer, done(outcome))
+
+
+def _trick_to_tap(request, error: rules.InvalidDeal) -> str:
+    """Tricks tapped one by one that stop short of 5 where play goes on: the rules say
+    the tricks add up to 4, not 5; the sheet says which trick to tap next."""
+    tapped = sum(bool(request.POST.get(f"trick_{n}")) for n in range(1, 6))
+    short = error.code == "wrong_trick_total" and ", not 5" in error.message
+    if request.POST.get("mode") != "order" or not short or tapped >= 5:
+        return ""
+    return f" Tap who won trick {tapped + 1}."
 
 
 def _sheet_change(request, game: Game, scorer: Scorer, change, **answer):
@@ -711,8 +721,11 @@ def _trick_rows(game: Game, posted, deal, prefix="") -> list[tuple[int, list[tup
 def game_remove(request, pk):
     """A game started by mistake taken back by an organiser or secretary, asked first."""
     game = game_for_sheet().filter(pk=pk).first()
-    if game is None:  # a second tap, or Back to the question after "Yes"
+    if game is None:  # a second tap, or Back to the question after "Yes": to its match
         messages.info(request, "That game was taken back already.")
+        match = fields(request).get("match", "")
+        if match.isdigit() and Fixture.objects.filter(pk=match).exists():
+            return redirect("scoring:fixture-play", match)
         return redirect("league:home")
     scorer = _scorer(request, game)
     if not scorer.manages:

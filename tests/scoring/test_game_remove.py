@@ -43,6 +43,26 @@ def test_an_organiser_takes_back_an_empty_game_after_being_asked(client, world):
     assert again["Location"] == reverse("league:home")  # a second tap: said, not a 404
 
 
+def test_back_after_taking_a_game_back_leads_to_its_match(client, world):
+    """Found by a walk: Back to the question after "Take it back" said "taken back
+    already" on the site's front page, far from the match the organiser was at."""
+    client.force_login(world.organiser)
+    game, match = world.game, world.fixture
+    sheet = client.get(game.get_absolute_url()).text
+    assert f'name="match" value="{match.pk}"' in sheet
+    sent = {"version": game.version, "match": match.pk}
+    question = client.post(take_back_url(game), sent)["Location"]
+    assert f'name="match" value="{match.pk}"' in client.get(question).text
+    client.post(take_back_url(game), sent | {"confirm": "yes"})
+    back = client.get(question)
+    assert back["Location"] == reverse("scoring:fixture-play", args=[match.pk])
+    said = [str(m) for m in client.get(back["Location"]).context["messages"]]
+    assert said[-1] == "That game was taken back already."
+    for odd in ("", "x", "999999", "9" * 30):  # no such match: the league's home page
+        gone = client.post(take_back_url(game), {"match": odd, "confirm": "yes"})
+        assert gone["Location"] == reverse("league:home")
+
+
 def test_a_game_with_a_deal_ever_entered_stays(client, world):
     game = world.game
     play(game, 2, 3)

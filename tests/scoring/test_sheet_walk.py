@@ -94,3 +94,6 @@ def test_withdrawing_a_link_asks_first_and_back_after_yes_says_it_is_withdrawn(c
     assert not world.link.is_active
     back = client.get(url, follow=True)
     assert [str(m) for m in back.context["messages"]][-1].endswith("is withdrawn already.")
+    # The game's list after its only link went: "None in use", not "No links yet".
+    assert "No links yet" not in done.text
+    assert "None: no link of this game is in use." in done.text

@@ -138,6 +138,21 @@ def test_steppers_enter_a_deal_for_three_sides(client, world):
     assert game.scores == [5, 10, 10]
 
 
+def test_four_tricks_tapped_one_by_one_are_told_which_trick_to_tap(organiser, world):
+    """Found by a walk: four of five tricks tapped gave only the rule book's "the tricks
+    add up to 4, not 5"; the organiser looked for what to do."""
+    taps = {"mode": "order", "trick_1": 0, "trick_2": 1, "trick_3": 0, "trick_4": 1}
+    response = organiser.post(record_url(world.game), {**split(world.game, 0), **taps})
+    assert response.status_code == 422
+    assert "the tricks add up to 4, not 5" in response.text
+    assert "Tap who won trick 5." in response.text
+    # Counted, not tapped: there is no trick 5 to tap.
+    counted = {"mode": "count", "tricks_0": 3, "tricks_1": 1}
+    response = organiser.post(record_url(world.game), {**split(world.game, 0), **counted})
+    assert "Tap who won trick" not in response.text
+    assert not Deal.objects.exists()
+
+
 @pytest.mark.parametrize(
     ("data", "words"),
     [
