@@ -546,7 +546,7 @@
         .forEach(function (input) { input.checked = false; });
       form.querySelectorAll('input[type="number"]').forEach(function (input) { input.value = "0"; });
       var rest = form.querySelector("[data-split-rest]");
-      if (rest) rest.textContent = "";  // the kept deal's "A 3 – 2 B" goes with it
+      if (rest) rest.textContent = rest.dataset.splitRest;  // "A 3 – 2 B" goes with the deal
       if (dealers.length && dealer >= 0) {  // the next deal passes left, whichever form
         var left = (dealer + 1) % dealers.length;
         document.querySelectorAll('#sheet form.entry input[name="dealer"][value="' + left + '"]')

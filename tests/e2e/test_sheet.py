@@ -1382,6 +1382,8 @@ def test_deals_kept_after_one_refused_are_said_not_sent_and_none_left_waiting(
         tap(page, first)
         page.get_by_role("button", name=f"Save deal {deal}").first.click()
         page.get_by_text(f"{deal} deal{'s' if deal > 1 else ''} waiting to send").wait_for()
+        # Found by a walk: the kept deal's "3 – 2" went, and the line with it.
+        assert page.locator("[data-split-rest]").inner_text() == "The rest go to The Robbers."
     page.context.set_offline(False)
     waiting = page.locator("#sheet-waiting")
     waiting.get_by_text("not sent").wait_for()
@@ -1392,6 +1394,7 @@ def test_deals_kept_after_one_refused_are_said_not_sent_and_none_left_waiting(
         "was not sent: check the score and enter it again if it is still right."
     )
     assert "the game is over" in page.locator("#box-sheet").inner_text()
+    page.screenshot(path=ARTIFACTS / "sheet-offline-one-refused.png")
     assert list(Deal.objects.values_list("tricks", flat=True)) == ["50"]
     kept = page.evaluate(
         """() => new Promise(done => {
