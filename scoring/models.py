@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.functional import cached_property
 
 import rules
 from league.models import Fixture, League, Player, Pub, Season, Team
@@ -248,6 +249,23 @@ class ScorerLink(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
+
+    @cached_property
+    def number(self) -> int:
+        """The link's number in its game, from 1, withdrawn links counted: "Link 1" is the
+        game's first. A page listing several sets it for each (`number_links`)."""
+        return ScorerLink.objects.filter(game_id=self.game_id, pk__lte=self.pk).count()
+
+
+def number_links(links) -> None:
+    """Set `number` on each of these links, all of one game, in one query."""
+    links = [link for link in links if link is not None]
+    if not links:
+        return
+    pks = ScorerLink.objects.filter(game_id=links[0].game_id).order_by("pk")
+    numbers = {pk: n for n, pk in enumerate(pks.values_list("pk", flat=True), 1)}
+    for link in links:
+        link.number = numbers[link.pk]
 
 
 class Confirmation(models.Model):

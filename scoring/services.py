@@ -672,7 +672,7 @@ def link_create(*, game: Game, side: int | None = None, user=None) -> ScorerLink
             kind=GameEvent.Kind.LINK,
             user=_person(user),
             link=link,
-            text=f"Scorer link {link.pk}{for_side} made",
+            text=f"Scorer link {link.number}{for_side} made",
         )
         results.content_changed(league_id=game.league_id)
         return link
@@ -691,7 +691,7 @@ def link_revoke(*, link: ScorerLink, user=None) -> ScorerLink:
             kind=GameEvent.Kind.REVOKED,
             user=_person(user),
             link=link,
-            text=f"Scorer link {link.pk} revoked",
+            text=f"Scorer link {link.number} revoked",
         )
         results.content_changed(league_id=link.game.league_id)
         return link

@@ -15,6 +15,7 @@ import uuid
 from dataclasses import dataclass
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import prefetch_related_objects
@@ -35,7 +36,7 @@ from league.permissions import ask_to_log_in, request_runs_pub
 from league.qr import qr_svg
 from scoring import services
 from scoring.forms import CorrectionForm, DealForm, FriendlyForm, LinkForm, StartForm, VersionForm
-from scoring.models import Deal, Game, ScorerLink
+from scoring.models import Deal, Game, ScorerLink, number_links
 from scoring.selectors import (
     SHEET_RELATIONS,
     game_events,
@@ -159,11 +160,29 @@ def _told_if_gone(view):
             return view(request, *args, **kwargs)
         except GameGone:
             template = "scoring/game_gone.html#gone" if request.htmx else "scoring/game_gone.html"
-            response = render(request, template, status=404)
+            context = {"match_url": _match_of_taken_back(request, kwargs["pk"])}
+            response = render(request, template, context, status=404)
             patch_vary_headers(response, ["HX-Request"])
             return response
 
     return told
+
+
+# Where a game taken back was played (its match, its league), kept a week for the phones
+# still showing its sheet: they are led back to the match, not to the front page.
+TAKEN_BACK = "scoring:taken-back:{}"
+
+
+def _match_of_taken_back(request, pk) -> str:
+    """The page of the match a game taken back was of: the organiser's, or the public
+    one for a scorer link's phone. "" for a game never there, or a friendly."""
+    where = cache.get(TAKEN_BACK.format(pk))
+    if where is None:
+        return ""
+    fixture_id, league_slug = where
+    if request.user.is_authenticated:
+        return reverse("scoring:fixture-play", args=[fixture_id])
+    return reverse("league:fixture", args=[league_slug, fixture_id])
 
 
 def _labels(game: Game) -> list[str]:
@@ -745,6 +764,8 @@ def game_remove(request, pk):
         return redirect(game)
     messages.success(request, f"Game {game.number} taken back: as if it was never started.")
     if game.fixture_id:
+        where = (game.fixture_id, game.league.slug)
+        cache.set(TAKEN_BACK.format(pk), where, timeout=7 * 24 * 3600)
         return redirect("scoring:fixture-play", game.fixture_id)
     return redirect("league:tonight", game.league.slug)
 
@@ -785,6 +806,7 @@ def game_record(request, pk):
         person.pk: f"{roles[person.pk]} ({person.username})" if manages else roles[person.pk]
         for person in people
     }
+    number_links([event.link for event in events] + [deal.entered_via for deal in deals])
     for event in events:
         event.who = who.get(event.user_id, "")
     for deal in deals:
@@ -815,6 +837,7 @@ def _manager_only(request, game: Game):
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@_told_if_gone
 def game_links(request, pk):
     game = _game(pk)
     refused = _manager_only(request, game)
@@ -833,7 +856,10 @@ def game_links(request, pk):
                 errors = [str(error)]
         else:
             errors = ["Choose a side, or no side."]
-    links = game.scorer_links.filter(revoked_at__isnull=True).order_by("pk")
+    links = list(game.scorer_links.order_by("pk"))
+    for number, link in enumerate(links, 1):
+        link.number = number
+    links = [link for link in links if link.is_active]
     return render(
         request,
         "scoring/game_links.html",
@@ -885,7 +911,7 @@ def link_revoke(request, pk, link_pk):
         return refused
     link = get_object_or_404(game.scorer_links, pk=link_pk)
     labels = _labels(game)
-    named = f"Link {link.pk}" + (f" for {labels[link.side]}" if link.side is not None else "")
+    named = f"Link {link.number}" + (f" for {labels[link.side]}" if link.side is not None else "")
     if not link.is_active:  # a second tap, or Back to the question after "Yes"
         messages.info(request, f"{named} is withdrawn already.")
         return redirect("scoring:game-links", pk=game.pk)

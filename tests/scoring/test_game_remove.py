@@ -216,3 +216,28 @@ def test_a_game_taken_back_from_a_match_in_play_leaves_it_to_play(world):
     services.game_remove(game=extra, version=extra.version)
     world.fixture.refresh_from_db()
     assert (world.fixture.status, world.fixture.games_started) == (Fixture.Status.SCHEDULED, 1)
+
+
+def test_a_second_phone_on_a_taken_back_game_is_led_to_its_match(client, world):
+    """Found by a walk: the second phone's sheet said the game was taken back, with a
+    button to the site's front page; its "Scorer links and QR codes" gave "Not found".
+    It leads to the match the game was of; its links to the game's pages go."""
+    game, match = world.game, world.fixture
+    client.force_login(world.organiser)
+    sent = {"version": game.version, "match": match.pk, "confirm": "yes"}
+    client.post(take_back_url(game), sent)  # on the first phone
+    play = reverse("scoring:fixture-play", args=[match.pk])
+    for url in (game.get_absolute_url(), reverse("scoring:game-links", args=[game.pk])):
+        page = client.get(url)
+        assert page.status_code == 404
+        assert GONE in page.text
+        assert f'href="{play}">Back to the match<' in page.text
+    swapped = client.get(game.get_absolute_url(), headers={"HX-Request": "true"}).text
+    assert f'href="{play}">Back to the match<' in swapped
+    assert 'id="sheet-links" data-hx-swap-oob="delete"' in swapped  # the dead links go
+    # A scorer link's phone, logged in as nobody: the match's public page.
+    client.logout()
+    public = reverse("league:fixture", args=[match.season.league.slug, match.pk])
+    assert f'href="{public}">Back to the match<' in client.get(game.get_absolute_url()).text
+    # A game never there, or taken back by the service alone: the league's home page.
+    assert "Go to the league" in client.get(reverse("scoring:game-sheet", args=[999999])).text

@@ -32,7 +32,7 @@ def test_the_public_record_shows_roles_not_logins(client, recorded):
     assert "harbour-login" not in html and "secretary-login" not in html
     assert "by the organiser of The Harbour Bar" in html
     assert "by the league secretary" in html
-    assert f"through scorer link {recorded.link.pk}" in html
+    assert "through scorer link 1" in html  # the game's first, whatever its id
 
 
 def test_someone_no_longer_organising_is_a_former_organiser(client, recorded):

@@ -97,3 +97,24 @@ def test_withdrawing_a_link_asks_first_and_back_after_yes_says_it_is_withdrawn(c
     # The game's list after its only link went: "None in use", not "No links yet".
     assert "No links yet" not in done.text
     assert "None: no link of this game is in use." in done.text
+
+
+def test_a_games_links_are_numbered_from_1_for_that_game(client, world):
+    """Found by a walk: a game's first scorer link was called "Link 2" (its number among
+    every link of the league), and the organiser looked for link 1."""
+    first = world.other_link  # made after world.link, of another game
+    assert first.pk > 1
+    second = link_create(game=world.other_game, user=world.other_organiser)
+    client.force_login(world.other_organiser)
+    links = client.get(reverse("scoring:game-links", args=[world.other_game.pk])).text
+    assert "Link 2 for the table: show the QR code" in links
+    assert "Withdraw link 1" in links and "Withdraw link 2" in links
+    detail = reverse("scoring:link-detail", args=[world.other_game.pk, second.pk])
+    assert "<title>Scorer link 2 ·" in client.get(detail).text
+    url = reverse("scoring:link-revoke", args=[world.other_game.pk, first.pk])
+    done = client.post(url, {"confirm": "yes"}, follow=True)
+    assert [str(m) for m in done.context["messages"]][-1].startswith("Link 1 for ")
+    # Link 2 keeps its name once link 1 is withdrawn.
+    assert "Withdraw link 2" in done.text and "Withdraw link 1" not in done.text
+    record = client.get(reverse("scoring:game-record", args=[world.other_game.pk])).text
+    assert "Scorer link 2 made" in record and "Scorer link 1 revoked" in record
