@@ -533,6 +533,8 @@ class LeagueCreateForm(forms.Form):
             raise forms.ValidationError(_slug_advice(slug))
         if slug in League.RESERVED_SLUGS:
             raise forms.ValidationError(f"“{slug}” is a page of the site; choose another.")
+        if League.objects.filter(slug=slug).exists():  # said with the form's other mistakes
+            raise forms.ValidationError(League.address_taken(slug))
         return slug
 
     def clean_pubs(self):

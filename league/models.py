@@ -103,6 +103,11 @@ class League(models.Model):
     def get_absolute_url(self):
         return reverse("league:league", args=[self.slug])
 
+    @staticmethod
+    def address_taken(slug: str) -> str:
+        """What a new league is told when another has its address already."""
+        return f"The address “{slug}” is taken by another league; choose another."
+
     def clean(self):
         if self.slug in self.RESERVED_SLUGS:
             raise ValidationError({"slug": f"“{self.slug}” is a page of the site; choose another."})

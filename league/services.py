@@ -996,7 +996,7 @@ def league_create(
     slug = slug.strip().lower()
     if not pubs:
         raise LeagueError("Give at least one pub.")
-    taken = f"The address “{slug}” is taken by another league; choose another."
+    taken = League.address_taken(slug)  # checked again here: a league made meanwhile
     try:
         with transaction.atomic():
             if League.objects.filter(slug=slug).exists():

@@ -131,6 +131,20 @@ def test_a_bad_new_league_says_why_and_saves_nothing(client, world, change, mess
     assert snapshot() == before
 
 
+def test_a_taken_address_is_said_beside_it_with_the_forms_other_mistakes(client, world):
+    """Found by a walk: the form's own mistakes were said first, and only once they were
+    put right, on the next save, that the address was taken."""
+    client.force_login(world.other_secretary)
+    before = snapshot()
+    sent = {**NEW_LEAGUE, "slug": "clare", "pubs": "The Crane, Galway\nthe crane"}
+    form = client.post(reverse("league:league-create"), sent).context["form"]
+    assert form.errors["slug"] == [
+        "The address “clare” is taken by another league; choose another."
+    ]
+    assert form.errors["pubs"]
+    assert snapshot() == before
+
+
 def test_the_fixture_list_prints_every_fixture_by_round(client, world, fixture_at_pub):
     url = reverse("league:season-fixtures-print", args=["clare", "winter"])
     page = client.get(url).content.decode()
