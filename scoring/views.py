@@ -742,10 +742,7 @@ def game_remove(request, pk):
     game = game_for_sheet().filter(pk=pk).first()
     if game is None:  # a second tap, or Back to the question after "Yes": to its match
         messages.info(request, "That game was taken back already.")
-        match = fields(request).get("match", "")
-        if match.isdigit() and Fixture.objects.filter(pk=match).exists():
-            return redirect("scoring:fixture-play", match)
-        return redirect("league:home")
+        return redirect(_match_of_taken_back(request, pk) or "league:home")
     scorer = _scorer(request, game)
     if not scorer.manages:
         return _refuse(request)
