@@ -1247,7 +1247,10 @@ def test_a_deal_kept_offline_is_not_added_on_top_of_another_phones_deal(
     first.get_by_role("heading", name="Not saved").wait_for()
     assert list(Deal.objects.values_list("tricks", flat=True)) == ["32"]
     assert first.locator(".side-score").all_inner_texts() == ["15", "10"]
-    assert first.locator("#sheet-waiting").inner_text() == ""
+    assert first.locator("#sheet-waiting").inner_text() == (
+        "A deal kept on this phone was refused, and nothing of it was saved: the box below "
+        "says why."
+    )
     assert_accessible(first)
 
 
@@ -1296,7 +1299,10 @@ def test_a_kept_deal_refused_after_others_were_sent_shows_the_sheet_as_it_stands
     assert page.locator(".side-score").all_inner_texts() == ["35", "15"]
     assert page.locator(".result").is_visible()
     assert "game is over" in page.locator("#box-sheet").inner_text()
-    assert page.locator("#sheet-waiting").inner_text() == ""
+    assert page.locator("#sheet-waiting").inner_text() == (
+        "1 deal kept on this phone was sent: it is in the score. The next one was refused, "
+        "and nothing of it was saved: the box below says why."
+    )
     assert_accessible(page)
 
 
