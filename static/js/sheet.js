@@ -33,6 +33,7 @@
     var picked = form.querySelector('input[name="first"]:checked');
     var rest = form.querySelector("[data-split-rest]");
     if (!picked || !rest) return;
+    if (!rest.dataset.splitRest) rest.dataset.splitRest = rest.textContent;  // the page's words, for the next deal
     var first = parseInt(picked.value, 10);
     rest.textContent = form.dataset.first + " " + first + " – " + (5 - first) + " " + form.dataset.other;
   }
@@ -546,7 +547,7 @@
         .forEach(function (input) { input.checked = false; });
       form.querySelectorAll('input[type="number"]').forEach(function (input) { input.value = "0"; });
       var rest = form.querySelector("[data-split-rest]");
-      if (rest) rest.textContent = rest.dataset.splitRest;  // "A 3 – 2 B" goes with the deal
+      if (rest && rest.dataset.splitRest) rest.textContent = rest.dataset.splitRest;  // "A 3 – 2 B" goes with the deal
       if (dealers.length && dealer >= 0) {  // the next deal passes left, whichever form
         var left = (dealer + 1) % dealers.length;
         document.querySelectorAll('#sheet form.entry input[name="dealer"][value="' + left + '"]')

@@ -1171,7 +1171,7 @@ def test_a_deal_kept_offline_leaves_the_sheet_saying_what_comes_next(
     assert "not yet in the score below" in waiting.inner_text()
     assert page.locator(".deal-line").inner_text() == "Deal 2 · The Robbers to deal"
     assert page.locator("[data-split] legend").first.inner_text().startswith("Deal 2:")
-    assert page.locator("[data-split-rest]").inner_text() == ""
+    assert page.locator("[data-split-rest]").inner_text() == "The rest go to The Robbers."
     for form in ("[data-split]", "[data-order]"):
         checked = page.locator(f"{form} input[name='dealer']:checked")
         assert checked.get_attribute("value") == "1", form
