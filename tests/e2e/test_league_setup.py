@@ -341,3 +341,61 @@ def test_a_season_saved_after_the_login_ended_comes_back_typed_in_after_logging_
     assert "Winter League saved." in page.locator(".messages").inner_text()
     season = league.seasons.get()
     assert (season.name, season.points_win) == ("Winter League", 3)
+
+
+def test_a_double_tap_on_a_save_button_saves_once_and_says_so_once(
+    league, live_server, page, assert_accessible, tmp_path
+):
+    """Found by a walk: a double tap on Add team, Save all teams, Add division or Add
+    fixture saved once, then drew the second tap's answer: "Nothing was saved", the name
+    already taken by the first. The second tap of a form on its way is not sent."""
+    season = SeasonFactory(league=league, name="Winter", slug="winter")
+    login(page, live_server, "una", PASSWORD)
+    manage = f"{live_server.url}/clare/manage/seasons/winter"
+
+    def double_tap(button, said):
+        # Two taps 50 ms apart: the first is on its way when the second comes.
+        page.get_by_role("button", name=button).evaluate(
+            "button => { button.click(); setTimeout(() => button.click(), 50); }"
+        )
+        page.get_by_text(said).wait_for()
+        page.wait_for_load_state()
+        assert "Nothing was saved" not in page.inner_text("main"), button
+        assert page.locator("#error-summary").count() == 0, button
+
+    page.goto(f"{manage}/teams/new/")
+    page.get_by_label("Name").fill("Hearts")
+    page.get_by_label("Pub").select_option(label="The Harbour Bar")
+    page.get_by_label("Player 1").fill("Ann Hehir")
+    page.get_by_label("Player 2").fill("Jim Hehir")
+    double_tap("Add team", "Hearts entered.")
+
+    page.goto(f"{manage}/import/")
+    csv_file = tmp_path / "teams.csv"
+    csv_file.write_text(TEAMS_CSV.replace("Harbour Hearts", "Kilrush Hearts"), encoding="utf-8")
+    page.get_by_label("Spreadsheet (CSV or XLSX)").set_input_files(csv_file)
+    page.get_by_role("button", name="Check the file").click()
+    page.wait_for_load_state()
+    double_tap("Save all teams", "8 teams imported.")
+    assert Team.objects.filter(season=season).count() == 9
+
+    page.goto(f"{manage}/divisions/")
+    page.get_by_label("New division").fill("Division One")
+    double_tap("Add division", "“Division One” added.")
+    assert season.divisions.count() == 1
+
+    page.goto(f"{manage}/fixtures/new/")
+    page.get_by_label("Date").fill("2027-01-14")
+    page.get_by_label("Home team").select_option(label="Hearts")
+    page.get_by_label("Away team").select_option(label="The Robbers")
+    page.get_by_label("Games planned").fill("3")
+    double_tap("Add fixture", "Hearts v The Robbers on 14 January added.")
+    assert Fixture.objects.filter(season=season).count() == 1
+    check(page, assert_accessible, "double-tap-fixture")
+
+    # Back to a page a form was sent from: its button is sent again, once.
+    page.go_back()
+    page.wait_for_load_state()
+    page.get_by_role("button", name="Add fixture").click()
+    page.wait_for_load_state()
+    assert "is already on" in page.locator("#error-summary").inner_text()

@@ -81,7 +81,8 @@ def test_a_team_playing_twice_that_night_is_saved_and_the_secretary_told(
     response = client.post(url, add_form(world, third, home), follow=True)
     said = [str(m) for m in response.context["messages"]]
     assert said == [
-        "Fixture added.",
+        f"Thatch Aces v Harbour Hearts on {fixture_at_pub.date.day} "
+        f"{fixture_at_pub.date:%B} added.",
         "Harbour Hearts also plays that night: Harbour Hearts v Cronin's Jinkers "
         "at The Harbour Bar.",
     ]

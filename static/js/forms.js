@@ -1,0 +1,28 @@
+/* A form is sent once per tap: the second tap of a double tap, while the first is on its
+   way, is not sent. (It was: the first saved, then the page drew the second's answer,
+   "Nothing was saved", the name already taken by the first.) Forms that answer in place
+   (htmx, the game sheet) stop the browser's own sending and are left to their own ways. */
+(function () {
+  "use strict";
+
+  var SENDING_FOR = 10000; // ms: a form whose answer never came can be sent again after
+
+  window.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || form.target) return;
+    if (form.dataset.sending) {
+      event.preventDefault();
+      return;
+    }
+    form.dataset.sending = "1";
+    window.setTimeout(function () { delete form.dataset.sending; }, SENDING_FOR);
+  });
+
+  // Back to a page whose form was sent: it can be sent again.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    document.querySelectorAll("form[data-sending]").forEach(function (form) {
+      delete form.dataset.sending;
+    });
+  });
+})();
