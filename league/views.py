@@ -729,9 +729,7 @@ def fixture_create(request, league_slug, season_slug):
         except LeagueError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(
-                request, f"{fixture} on {fixture.date.day} {fixture.date:%B} added."
-            )
+            messages.success(request, f"{fixture} on {fixture.date.day} {fixture.date:%B} added.")
             _say_about_the_night(request, fixture)
             return redirect("league:manage-season", season.league.slug, season.slug)
     context = {"league": season.league, "season": season, "form": form}
