@@ -305,7 +305,8 @@ def _box(request, game: Game, scorer: Scorer, *, status: int, errors, where: str
 def _link_closed(request, game: Game, scorer: Scorer, *, error: str, todo: str, where: str):
     """A tap on a sheet whose scorer link closed meanwhile: the reason beside what was
     tapped (the taps stay, to tell the organiser), and a button to the game as it stands
-    now. Without it the player was left looking at an old score and at buttons that no
+    now; the sheet's Save, Undo, Correct and Confirm go (the box partial deletes them).
+    Without it the player was left looking at an old score and at buttons that no
     longer do anything, never seeing the result the organiser confirmed."""
     extra = {"sheet_url": game.get_absolute_url()} if request.htmx else {}
     return _box(request, game, scorer, status=403, errors=[error], where=where, todo=todo, **extra)
