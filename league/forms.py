@@ -252,6 +252,13 @@ class TeamForm(KeepsEditsMeanwhile, forms.Form):
         self.fields["division"].queryset = divisions
         if not divisions.exists():
             del self.fields["division"]
+        elif season.status == Season.Status.FINISHED:  # its final table stands
+            self.fields["division"].disabled = True
+            self.fields[
+                "division"
+            ].help_text = (
+                f"{season.name} is finished: its teams stay in the divisions they finished in."
+            )
         elif not may_place:
             self.fields["division"].disabled = True
             self.fields[

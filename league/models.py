@@ -255,7 +255,7 @@ class Season(models.Model):
         if not self.status == new.get("status") == self.Status.FINISHED:
             return {}
         closed = (
-            f"{self.name} is closed, so this cannot change. "
+            f"{self.name} is finished, so this cannot change. "
             "To change it, reopen the season: set its status to Running."
         )
         problems = {}

@@ -1162,8 +1162,8 @@ def season_close(*, season: Season) -> Season:
 def closed_refusal(season: Season, *, kept: str) -> str:
     """What a closed season says to a change that would reshape its final table."""
     return (
-        f"{season.name} is closed, so its final table stands: {kept}. To change it, "
-        f"set {season.name} back to Running on its Edit page, then close it again."
+        f"{season.name} is finished, so its final table stands: {kept}. To change it, "
+        f"set {season.name} back to Running on its Edit page, then to Finished again."
     )
 
 

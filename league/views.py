@@ -431,7 +431,9 @@ def season_manage(request, league_slug, season_slug):
         "season": season,
         "teams": season_teams(season),
         "fixtures": season_fixtures(season),
-        "teams_closed": _closed_to_teams(season, kept="its teams stay as they finished"),
+        "teams_closed": _closed_to_teams(
+            season, kept="no team is added or removed (names and players can still be put right)"
+        ),
     }
     return render(request, "league/season_manage.html", context)
 

@@ -26,7 +26,7 @@ OUT_OF_RANGE = "Give a date between 1 January 2000 and 31 December 2100."
 LOSS = "A win must be worth more league points than a loss."
 POINTS_FIRST = "League points always come first: list the tie-breaks after them."
 CLOSED = (
-    "Winter is closed, so this cannot change. "
+    "Winter is finished, so this cannot change. "
     "To change it, reopen the season: set its status to Running."
 )
 

@@ -2,6 +2,7 @@
 divisions."""
 
 import html
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -10,6 +11,7 @@ from django.urls import reverse
 from league import services
 from league.imports import read_table, sign_rows
 from league.models import Season
+from league.services import LeagueError
 from tests.factories import TeamFactory
 from tests.league.conftest import snapshot
 from tests.league.test_imports import GOOD, csv_bytes
@@ -120,15 +122,31 @@ def test_a_closed_seasons_divisions_stay_as_its_final_table_has_them(client, wor
     client.force_login(world.secretary)
     before = snapshot()
     added = client.post(reverse("league:manage-divisions", args=["clare", "winter"]), {"name": "S"})
-    assert "Winter is closed, so its final table stands" in html.unescape(added.text)
+    assert "Winter is finished, so its final table stands" in html.unescape(added.text)
     url = reverse("league:manage-division-delete", args=["clare", "winter", north.pk])
     removed = client.post(url, {"confirm": "yes"}, follow=True)
-    assert "Winter is closed, so its final table stands" in html.unescape(removed.text)
+    assert "Winter is finished, so its final table stands" in html.unescape(removed.text)
     data = {"name": team.name, "pub": world.pub.pk, "division": ""}
     data |= {f"player_{n}": p.name for n, p in enumerate(team.players.order_by("pk"), 1)}
-    moved = client.post(reverse("league:team-edit", args=["clare", team.pk]), data)
-    assert "Winter is closed, so its final table stands" in html.unescape(moved.text)
+    # The division is said beside its box, shown and not to be changed (found by a walk:
+    # it could be picked, then the refusal came at the top of the page).
+    edit = html.unescape(client.get(reverse("league:team-edit", args=["clare", team.pk])).text)
+    select = re.search(r"<select name=\"division\"[^>]*>", edit).group(0)
+    assert "disabled" in select and 'aria-describedby="id_division_helptext"' in select
+    assert "Winter is finished: its teams stay in the divisions they finished in." in edit
     assert snapshot() == before
+    moved = client.post(reverse("league:team-edit", args=["clare", team.pk]), data)
+    assert moved.status_code == 302
+    team.refresh_from_db()
+    assert team.division == north
+    with pytest.raises(LeagueError, match="Winter is finished, so its final table stands"):
+        services.team_update(
+            team=team,
+            name=team.name,
+            pub=world.pub,
+            division=None,
+            player_names=list(team.players.order_by("pk").values_list("name", flat=True)),
+        )
     # Its name is not its place: a rename is saved.
     renamed = client.post(
         reverse("league:team-edit", args=["clare", team.pk]),
@@ -153,19 +171,22 @@ def test_a_closed_seasons_teams_stay_as_its_final_table_has_them(client, world):
     before = snapshot()
     manage = client.get(reverse("league:manage-season", args=["clare", "winter"])).text
     assert "Add a team" not in manage and "Import teams" not in manage
-    assert "Winter is closed, so its final table stands: its teams stay" in html.unescape(manage)
+    assert (
+        "Winter is finished, so its final table stands: no team is added or removed"
+        in html.unescape(manage)
+    )
 
     create = reverse("league:manage-team-create", args=["clare", "winter"])
     page = html.unescape(client.get(create).text)
-    assert "Winter is closed, so its final table stands: no team is added" in page
+    assert "Winter is finished, so its final table stands: no team is added" in page
     assert "<form" not in page.split("<main")[1]
     data = {"name": "Late Entry", "pub": world.pub.pk, "player_1": "A B", "player_2": "C D"}
     added = html.unescape(client.post(create, data).text)
-    assert "Winter is closed, so its final table stands: no team is added" in added
+    assert "Winter is finished, so its final table stands: no team is added" in added
 
     imports = reverse("league:manage-teams-import", args=["clare", "winter"])
     page = html.unescape(client.get(imports).text)
-    assert "Winter is closed, so its final table stands: no team is added" in page
+    assert "Winter is finished, so its final table stands: no team is added" in page
     uploaded = client.post(imports, {"file": SimpleUploadedFile("t.csv", csv_bytes(GOOD[1:]))})
     assert "no team is added" in html.unescape(uploaded.text)
     assert "confirm" not in uploaded.context
@@ -176,7 +197,7 @@ def test_a_closed_seasons_teams_stay_as_its_final_table_has_them(client, world):
     assert "Remove this team" not in edit
     url = reverse("league:team-remove", args=["clare", team.pk])
     refused = client.post(url, {"confirm": "yes"}, follow=True)
-    assert "Winter is closed, so its final table stands: Harbour Hearts stays" in html.unescape(
+    assert "Winter is finished, so its final table stands: Harbour Hearts stays" in html.unescape(
         refused.text
     )
     assert snapshot() == before

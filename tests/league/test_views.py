@@ -583,7 +583,7 @@ def test_league_points_after_a_tiebreak_are_refused(client, world, typed):
 
 
 CLOSED = (
-    "Winter is closed, so this cannot change. "
+    "Winter is finished, so this cannot change. "
     "To change it, reopen the season: set its status to Running."
 )
 
