@@ -294,7 +294,7 @@ class GameEvent(models.Model):
         UNDO = "undo", "Deal undone"
         CONFIRMED = "confirmed", "Result confirmed"
         LINK = "link", "Scorer link made"
-        REVOKED = "revoked", "Scorer link revoked"
+        REVOKED = "revoked", "Scorer link withdrawn"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=12, choices=Kind)

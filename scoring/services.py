@@ -666,16 +666,22 @@ def link_create(*, game: Game, side: int | None = None, user=None) -> ScorerLink
         if game.is_confirmed:
             raise ScoringError("This game is confirmed: it takes no more scores.")
         link = ScorerLink.objects.create(game=game, side=side, created_by=_person(user))
-        for_side = f" for {side_labels(game)[side]}" if side is not None else ""
         _event(
             game=game,
             kind=GameEvent.Kind.LINK,
             user=_person(user),
             link=link,
-            text=f"Scorer link {link.number}{for_side} made",
+            text=f"Scorer link {link.number} {_link_for(link)} made",
         )
         results.content_changed(league_id=game.league_id)
         return link
+
+
+def _link_for(link: ScorerLink) -> str:
+    """Whose a scorer link is, in words: "for the table", or "for" its side."""
+    if link.side is None:
+        return "for the table"
+    return f"for {side_labels(link.game)[link.side]}"
 
 
 def link_revoke(*, link: ScorerLink, user=None) -> ScorerLink:
@@ -691,7 +697,7 @@ def link_revoke(*, link: ScorerLink, user=None) -> ScorerLink:
             kind=GameEvent.Kind.REVOKED,
             user=_person(user),
             link=link,
-            text=f"Scorer link {link.number} revoked",
+            text=f"Scorer link {link.number} {_link_for(link)} withdrawn",
         )
         results.content_changed(league_id=link.game.league_id)
         return link

@@ -25,6 +25,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import urlencode
+from django.utils.text import capfirst
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import reswap, retarget
@@ -909,16 +910,17 @@ def link_revoke(request, pk, link_pk):
         return refused
     link = get_object_or_404(game.scorer_links, pk=link_pk)
     labels = _labels(game)
-    named = f"Link {link.number}" + (f" for {labels[link.side]}" if link.side is not None else "")
+    named = f"link {link.number}" + (f" for {labels[link.side]}" if link.side is not None else "")
     if not link.is_active:  # a second tap, or Back to the question after "Yes"
-        messages.info(request, f"{named} is withdrawn already.")
+        messages.info(request, f"{capfirst(named)} is withdrawn already.")
         return redirect("scoring:game-links", pk=game.pk)
     if request.method != "POST":
         context = {"league": game.league, "game": game, "link": link, "named": named}
         return render(request, "scoring/link_revoke.html", context)
     services.link_revoke(link=link, user=request.user)
     messages.success(
-        request, f"{named} withdrawn: the phone that scanned it can no longer enter deals."
+        request,
+        f"{capfirst(named)} withdrawn: the phone that scanned it can no longer enter deals.",
     )
     return redirect("scoring:game-links", pk=game.pk)
 

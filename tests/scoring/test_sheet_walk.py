@@ -1,6 +1,9 @@
 """Found by walking a match night as an older organiser on a phone: a player's tap after
 their scorer link closed, and a player's link followed on to the match's next game."""
 
+import html
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -84,7 +87,8 @@ def test_withdrawing_a_link_asks_first_and_back_after_yes_says_it_is_withdrawn(c
     client.force_login(world.organiser)
     url = reverse("scoring:link-revoke", args=[world.game.pk, world.link.pk])
     question = ask(client, url)
-    assert "Withdraw Link" in question.text and "can no longer enter deals" in question.text
+    assert "Withdraw link 1" in question.text and "can no longer enter deals" in question.text
+    assert "Withdraw Link" not in question.text
     world.link.refresh_from_db()
     assert world.link.is_active
     done = client.post(url, {"confirm": "yes"}, follow=True)
@@ -117,4 +121,26 @@ def test_a_games_links_are_numbered_from_1_for_that_game(client, world):
     # Link 2 keeps its name once link 1 is withdrawn.
     assert "Withdraw link 2" in done.text and "Withdraw link 1" not in done.text
     record = client.get(reverse("scoring:game-record", args=[world.other_game.pk])).text
-    assert "Scorer link 2 made" in record and "Scorer link 1 revoked" in record
+    assert "Scorer link 2 for the table made" in record
+    assert "Scorer link 1 for " in record and "revoked" not in record
+    assert re.search(r"Scorer link 1 for [^<]+ withdrawn", record)
+
+
+def test_a_withdrawn_links_page_says_it_no_longer_works_not_scan_to_score(client, world):
+    client.force_login(world.organiser)
+    detail = reverse("scoring:link-detail", args=[world.game.pk, world.link.pk])
+    page = client.get(detail).text
+    assert "<h1>Scan to score: link 1</h1>" in page
+    link_revoke(link=world.link)
+    page = client.get(detail).text
+    assert "Scan to score" not in page
+    assert "<h1>Link 1 no longer works</h1>" in page
+
+
+def test_a_confirmed_games_links_page_says_why_no_link_can_be_made(client, world):
+    client.force_login(world.organiser)
+    play(world.game, 5, 0)
+    game_confirm(game=world.game)
+    page = html.unescape(client.get(reverse("scoring:game-links", args=[world.game.pk])).text)
+    assert "Make a scorer link" not in page
+    assert "This game is confirmed, so no scorer link can be made for it." in page
