@@ -370,6 +370,7 @@ def season_edit(request, league_slug, season_slug):
             form = form.on_top_of(lambda data: form_for(data, season))
             if form.is_valid():
                 played_by = [getattr(season, name) for name in Season.GAME_RULES]
+                tiebreaks_were = season.tiebreak_order
                 try:
                     services.season_update(season=season, **form.cleaned_data)
                 except LeagueError as error:
@@ -377,10 +378,13 @@ def season_edit(request, league_slug, season_slug):
                 else:
                     said = f"{season.name} saved.{_theirs_kept(form)}"
                     if not form.cleaned_data["tiebreaks"]:
-                        said += (
-                            " The tie-break box was empty, so the usual order is kept: "
-                            f"{tiebreaks_in_words(Season.DEFAULT_TIEBREAKS)}."
+                        usual = tiebreaks_in_words(Season.DEFAULT_TIEBREAKS)
+                        how = (
+                            "the usual order is kept"
+                            if tiebreaks_were == Season.DEFAULT_TIEBREAKS
+                            else "the tie-breaks are back in the usual order"
                         )
+                        said += f" The tie-break box was empty, so {how}: {usual}."
                     if played_by != [getattr(season, name) for name in Season.GAME_RULES]:
                         said += _started_games_keep_their_rules(season)
                     messages.success(request, said)

@@ -562,12 +562,18 @@ def test_a_tiebreak_box_left_empty_says_the_usual_order_is_kept(client, world):
     Season.objects.filter(pk=world.season.pk).update(tiebreaks=["points", "marches"])
     response = _edit_season(client, world, tiebreaks="")
     said = [str(m) for m in response.wsgi_request._messages]
+    # Found by a walk: "kept" when the order had just changed back.
     assert said[0] == (
-        "Winter saved. The tie-break box was empty, so the usual order is kept: "
-        "head-to-head, points difference, points for, marches."
+        "Winter saved. The tie-break box was empty, so the tie-breaks are back in the "
+        "usual order: head-to-head, points difference, points for, marches."
     )
     world.season.refresh_from_db()
     assert world.season.tiebreak_order == Season.DEFAULT_TIEBREAKS
+    response = _edit_season(client, world, tiebreaks="")
+    assert [str(m) for m in response.wsgi_request._messages][-1] == (
+        "Winter saved. The tie-break box was empty, so the usual order is kept: "
+        "head-to-head, points difference, points for, marches."
+    )
     response = _edit_season(client, world, tiebreaks="marches")
     assert [str(m) for m in response.wsgi_request._messages][-1] == "Winter saved."
 
