@@ -280,11 +280,17 @@ def team_problems(
                 f"{player.name} already plays for {taken_players[player.pk]} this season"
             )
         if player is None and (alike := _look_alike(n, players)):
-            problems.append(
-                f"“{n}” looks like {alike.name}, a player of the league already: type "
-                f"“{alike.name}” to mean them, or add something to tell two people apart, "
-                f"such as a town: “{n} (Ennis)”"
-            )
+            apart = f"add something to tell two people apart, such as a town: “{n} (Ennis)”"
+            if alike.pk in taken_players:  # typing their name would be refused in turn
+                problems.append(
+                    f"“{n}” looks like {alike.name}, who plays for "
+                    f"{taken_players[alike.pk]} this season: if this is someone else, {apart}"
+                )
+            else:
+                problems.append(
+                    f"“{n}” looks like {alike.name}, a player of the league already: type "
+                    f"“{alike.name}” to mean them, or {apart}"
+                )
     return problems
 
 

@@ -62,6 +62,30 @@ def test_a_new_player_whose_name_differs_only_by_its_fada_is_refused_naming_the_
     assert team.players.count() == 2
 
 
+def test_a_look_alike_who_plays_for_another_team_is_not_offered_as_the_one_to_type(world):
+    """Found by a walk: "type “Seán Ó Briain” to mean them" for a player of another team
+    this season, and typing it was refused as "already plays for": the hint went round."""
+    sean = PlayerFactory(league=world.league, name="Seán Ó Briain")
+    taken = TeamFactory(season=world.season, pub=world.pub, name="The Robbers")
+    taken.members.all().delete()
+    taken.members.create(player=sean, season=world.season)
+    before = snapshot()
+    with pytest.raises(LeagueError) as refused:
+        services.team_create(
+            season=world.season,
+            name="Ennis Aces",
+            pub=world.pub,
+            player_names=["Sean O Briain", "Nóra Keane"],
+        )
+    said = str(refused.value)
+    assert "“Sean O Briain” looks like Seán Ó Briain, who plays for The Robbers this season" in (
+        said
+    )
+    assert "to mean them" not in said
+    assert "such as a town: “Sean O Briain (Ennis)”" in said
+    assert snapshot() == before
+
+
 def test_renaming_a_player_to_another_in_capitals_is_refused(world):
     PlayerFactory(league=world.league, name="Seán Ó Briain")
     other = PlayerFactory(league=world.league, name="Pádraig")
