@@ -10,7 +10,8 @@
    - Forty-Five: a deal played out to five tricks is not saved until who won the highest
      trump is answered (nothing is preset); trick by trick brings the question into view;
    - steppers: − and + buttons and a live "x of 5" total;
-   - Undo and Confirm ask for a second tap in place;
+   - Undo and Confirm ask for a second tap in place; with deals kept on the phone (no
+     connection), Undo takes back the last of them, named on the button;
    - an ended login, or a sheet older than the last login (it reloads): what was
      entered is kept in this tab until the sheet is back;
    - a page restored from the back/forward cache reloads itself. */
@@ -232,19 +233,22 @@
 
   // Undo and Confirm: the first tap asks, in place; the second does it. The button
   // rests for a second after asking, so the second tap of a double tap is not taken
-  // for an answer to a question not yet seen.
+  // for an answer to a question not yet seen. Each question is numbered: a button
+  // answered and asked again meanwhile is not put back to the words of the first.
+  var asked = 0;
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-second-tap]");
     if (!button || button.dataset.armed) return;
     event.preventDefault();
     var said = button.textContent;
-    button.dataset.armed = "1";
+    var question = String(++asked);
+    button.dataset.armed = question;
     button.textContent = button.dataset.secondTap;
     button.classList.add("armed");
     button.disabled = true;
     window.setTimeout(function () { button.disabled = false; }, 1000);
     window.setTimeout(function () {
-      if (!button.isConnected) return;
+      if (!button.isConnected || button.dataset.armed !== question) return;
       delete button.dataset.armed;
       button.textContent = said;
       button.classList.remove("armed");
@@ -498,6 +502,17 @@
     return { tricks: tricks, dealer: parseInt(got.dealer, 10), bonus: got.bonus_side };
   }
 
+  // A kept deal in words, enough to enter it again: "Harbour Hearts 3 · The Robbers 2,
+  // dealt by The Robbers" (and who won the highest trump, at Forty-Five).
+  function keptInWords(deal, names) {
+    var kept = keptTricks(deal.fields, names.length);
+    return names.map(function (name, side) {
+      return name + " " + kept.tricks[side];
+    }).join(" · ") + (names[kept.dealer] ? ", dealt by " + names[kept.dealer] : "") +
+      (kept.bonus === "" ? ", no trump played" : "") +
+      (names[kept.bonus] ? ", highest trump won by " + names[kept.bonus] : "");
+  }
+
   /* The deals kept on the phone, under Deals, each as it was entered: the list said
      "No deals yet." and offered to take the game back while they waited, and the
      organiser could not see what they had entered. */
@@ -507,21 +522,91 @@
     list.querySelectorAll(".deal-kept").forEach(function (row) { row.remove(); });
     var names = sideNames();
     deals.forEach(function (deal, index) {
-      var kept = keptTricks(deal.fields, names.length);
       var row = document.createElement("li");
       row.className = "deal-row deal-kept";
-      row.textContent = "Deal " + (first + index) + ": " + names.map(function (name, side) {
-        return name + " " + kept.tricks[side];
-      }).join(" · ") + (names[kept.dealer] ? ", dealt by " + names[kept.dealer] : "") +
-        (kept.bonus === "" ? ", no trump played" : "") +
-        (names[kept.bonus] ? ", highest trump won by " + names[kept.bonus] : "") +
-        ": waiting to send";
+      row.textContent = "Deal " + (first + index) + ": " + keptInWords(deal, names) + ": waiting to send";
       list.appendChild(row);
     });
     list.querySelectorAll("[data-no-deals]").forEach(function (row) { row.hidden = deals.length > 0; });
     document.querySelectorAll("#sheet [data-take-back]").forEach(function (form) {
       form.hidden = deals.length > 0;
     });
+    offerUndoKept(list, deals.length ? first + deals.length - 1 : 0);
+  }
+
+  /* Undo with deals kept on the phone takes back the last of them, the one just
+     entered: it named the last deal the server has ("Tap again to undo deal 1") and
+     could not be sent with no connection. While deals wait, the server's Undo is
+     hidden and this one says which deal it takes back; with none, it goes. */
+  function offerUndoKept(list, number) {
+    document.querySelectorAll("#sheet form.undo:not([data-take-back])").forEach(function (form) {
+      form.hidden = number > 0;
+    });
+    var undo = document.querySelector("#sheet [data-undo-kept]");
+    if (!number) {
+      if (undo) undo.remove();
+      return;
+    }
+    if (!undo) {
+      undo = document.createElement("div");
+      undo.className = "undo";
+      undo.dataset.undoKept = "";
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "danger";
+      undo.appendChild(button);
+      list.after(undo);
+    }
+    var words = undo.querySelector("button");
+    words.textContent = "Undo deal " + number + ", kept on this phone";
+    words.dataset.secondTap = "Tap again to undo deal " + number;
+    delete words.dataset.armed;  // a question about another deal is not answered
+    words.classList.remove("armed");
+  }
+
+  // The second tap (the first one's default is prevented, as it only asks).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("#sheet [data-undo-kept] button");
+    if (!button || event.defaultPrevented || !button.dataset.armed || button.dataset.taking) return;
+    button.dataset.taking = "1";  // one deal a tap
+    takeBackKept().finally(function () { delete button.dataset.taking; });
+  });
+
+  function takeBackKept() {
+    if (syncing) {
+      sayNoConnection("The deals kept on this phone are being sent now: nothing was undone. " +
+        "Once they are in the score, Undo takes back the last one.");
+      return Promise.resolve();
+    }
+    var sheet = document.getElementById("sheet");
+    var names = sideNames();
+    return waiting().then(function (deals) {
+      var last = deals[deals.length - 1];
+      if (!last) return showWaiting();
+      var number = parseInt(sheet.dataset.dealNumber, 10) + deals.length - 1;
+      return store("readwrite", function (store) { store.delete(last.id); }).then(function () {
+        // The deal is to enter again: dealt by the same side as the one taken back.
+        var dealer = String(keptTricks(last.fields, names.length).dealer);
+        document.querySelectorAll('#sheet form.entry input[name="dealer"]').forEach(function (radio) {
+          radio.checked = radio.value === dealer;
+        });
+        clearStale();
+        return showWaiting();
+      }).then(function () {
+        sayDealer(number);
+        sayOnTop("Deal " + number + " undone: " + keptInWords(last, names) + ". It was kept " +
+          "on this phone and never sent, so the score has not changed.");
+        document.getElementById("sheet-said").scrollIntoView({ block: "start" });
+      });
+    });
+  }
+
+  // What answered an earlier tap (a refusal's box, "Not saved", "No connection", the
+  // line about the last save) is out of date once a deal is kept or taken back.
+  function clearStale() {
+    document.querySelectorAll("#sheet .box-slot").forEach(function (slot) { slot.replaceChildren(); });
+    document.querySelectorAll("#sheet .conflict").forEach(function (box) { box.remove(); });
+    sayOnTop("");
   }
 
   function keep(form) {
@@ -555,8 +640,7 @@
       }
       updateTotal(form);
       updateTricks(form);
-      var slot = form.querySelector(".box-slot");  // a refusal of this deal is answered now
-      if (slot) slot.replaceChildren();
+      clearStale();  // a refusal of this deal is answered now, one of an earlier tap stale
       return showWaiting();
     }).finally(function () { delete form.dataset.keeping; });
   }
@@ -592,8 +676,10 @@
   }
 
   // What became of the deals kept on this phone when one of them was refused: those
-  // before it went in, it did not, and those after it were not sent.
-  function sayRefused(went, dropped) {
+  // before it went in, it did not, and those after it were not sent. The refused one and
+  // those not sent are said, one a line, with their tricks (`lost`): they are off the
+  // phone, and were said nowhere else, to enter again.
+  function sayRefused(went, dropped, lost) {
     var line = document.getElementById("sheet-waiting");
     if (!line) return;
     var said = went === 0 ? "" : went === 1 ?
@@ -607,7 +693,9 @@
         "enter " + (dropped === 1 ? "it" : "them") + " again if " +
         (dropped === 1 ? "it is" : "they are") + " still right.";
     }
-    line.textContent = said;
+    var parts = [said];
+    lost.forEach(function (deal) { parts.push(document.createElement("br"), deal); });
+    line.replaceChildren.apply(line, parts);
   }
 
   // Kept deals that cannot go because the login has ended: why, and the way to log in.
@@ -649,7 +737,14 @@
   function sync() {
     if (syncing || !navigator.onLine || !window.indexedDB) return;
     syncing = true;
-    var sent = 0, dropped = 0, loggedOut = false, refusedOne = false;
+    var sent = 0, dropped = 0, loggedOut = false, refusedOne = false, lost = [];
+    // The deals as listed under Deals, to say one refused, and those after it, in words.
+    var sheet = document.getElementById("sheet");
+    var first = sheet ? parseInt(sheet.dataset.dealNumber, 10) : 1, names = sideNames();
+    function inWords(deal, index, what) {
+      var words = names.length ? ": " + keptInWords(deal, names) : "";
+      return "Deal " + (first + index) + ", " + what + words + ".";
+    }
     waiting().then(function (deals) {
       if (!deals.length) return null;
       return fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
@@ -680,8 +775,12 @@
                     .then(function () {
                       sent += 1;
                       if (response.status === 200) return false;
+                      var rest = deals.slice(index + 1);
+                      lost = [inWords(deal, index, "refused")].concat(rest.map(function (later, after) {
+                        return inWords(later, index + 1 + after, "not sent");
+                      }));
                       return refused(response, text).then(function () {
-                        return dropAfterRefusal(deals.slice(index + 1));
+                        return dropAfterRefusal(rest);
                       }).then(function (n) {
                         dropped = n;
                         refusedOne = true;
@@ -700,7 +799,7 @@
         try { window.sessionStorage.setItem(SENT + PATH, String(sent)); } catch (e) { /* private mode */ }
         window.location.reload();
       } else showWaiting().then(function (left) {
-        if (refusedOne) sayRefused(sent - 1, dropped);
+        if (refusedOne) sayRefused(sent - 1, dropped, lost);
         if (loggedOut) sayLoginEnded(left.length);
       });
     }, function () {

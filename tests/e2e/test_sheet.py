@@ -1249,7 +1249,7 @@ def test_a_deal_kept_offline_is_not_added_on_top_of_another_phones_deal(
     assert first.locator(".side-score").all_inner_texts() == ["15", "10"]
     assert first.locator("#sheet-waiting").inner_text() == (
         "A deal kept on this phone was refused, and nothing of it was saved: the box below "
-        "says why."
+        "says why.\nDeal 1, refused: Harbour Hearts 3 · The Robbers 2, dealt by Harbour Hearts."
     )
     assert_accessible(first)
 
@@ -1301,7 +1301,8 @@ def test_a_kept_deal_refused_after_others_were_sent_shows_the_sheet_as_it_stands
     assert "game is over" in page.locator("#box-sheet").inner_text()
     assert page.locator("#sheet-waiting").inner_text() == (
         "1 deal kept on this phone was sent: it is in the score. The next one was refused, "
-        "and nothing of it was saved: the box below says why."
+        "and nothing of it was saved: the box below says why.\n"
+        "Deal 3, refused: Harbour Hearts 3 · The Robbers 2, dealt by Harbour Hearts."
     )
     assert_accessible(page)
 
@@ -1319,7 +1320,7 @@ def test_undo_with_no_connection_says_so_in_place_and_changes_nothing(night, liv
     page.get_by_text("Deal 1 saved").wait_for()
 
     page.context.set_offline(True)
-    undo = page.get_by_role("button", name="Undo the last deal")
+    undo = page.get_by_role("button", name=re.compile("undo", re.I))
     undo.click()
     page.get_by_role("button", name="Tap again to undo deal 1").click()
 
@@ -1399,7 +1400,9 @@ def test_deals_kept_after_one_refused_are_said_not_sent_and_none_left_waiting(
     assert waiting.inner_text() == (
         "1 deal kept on this phone was sent: it is in the score. The next one was refused, "
         "and nothing of it was saved: the box below says why. 1 more deal entered after it "
-        "was not sent: check the score and enter it again if it is still right."
+        "was not sent: check the score and enter it again if it is still right.\n"
+        "Deal 2, refused: Harbour Hearts 3 · The Robbers 2, dealt by The Robbers.\n"
+        "Deal 3, not sent: Harbour Hearts 2 · The Robbers 3, dealt by Harbour Hearts."
     )
     assert "the game is over" in page.locator("#box-sheet").inner_text()
     page.screenshot(path=ARTIFACTS / "sheet-offline-one-refused.png")
@@ -1416,3 +1419,176 @@ def test_deals_kept_after_one_refused_are_said_not_sent_and_none_left_waiting(
     assert kept == 0
     assert problems == []
     page.screenshot(path=ARTIFACTS / "sheet-kept-after-a-refusal.png")
+
+
+OFFLINE_READY = "() => document.documentElement.dataset.offlineReady === '1'"
+
+
+def keep_offline(page, first, deal):
+    """Tap `first` tricks for Harbour Hearts and keep deal `deal` on the phone."""
+    kept = page.locator(".deal-kept").count()
+    tap(page, first)
+    page.get_by_role("button", name=f"Save deal {deal}").first.click()
+    expect(page.locator(".deal-kept")).to_have_count(kept + 1)
+
+
+def test_undo_offline_takes_back_the_last_deal_kept_on_the_phone(
+    night, live_server, page, assert_accessible
+):
+    """Found by a walk: with deals kept on the phone, Undo asked "Tap again to undo deal 1"
+    (the last deal the server has) and then said "No connection": the kept deal, the one
+    just entered wrong, could not be taken back."""
+    start_game(page, live_server, night)
+    page.wait_for_function(OFFLINE_READY)
+    tap(page, "3")
+    save(page)  # deal 1, on the server: 15 – 10
+    page.context.set_offline(True)
+    keep_offline(page, "4", 2)
+    keep_offline(page, "1", 3)
+    expect(page.locator(".deal-kept")).to_have_count(2)
+    assert page.locator(".deal-line").inner_text() == "Deal 4 · The Robbers to deal"
+
+    undo = page.get_by_role("button", name=re.compile("undo", re.I))
+    expect(undo).to_have_text("Undo deal 3, kept on this phone")
+    undo.click()
+    expect(undo).to_have_text("Tap again to undo deal 3")
+    assert_accessible(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "undo-kept-asks.png")
+    undo.click()
+    expect(page.locator(".deal-kept")).to_have_count(1)
+    assert said(page) == (
+        "Deal 3 undone: Harbour Hearts 1 · The Robbers 4, dealt by Harbour Hearts. "
+        "It was kept on this phone and never sent, so the score has not changed."
+    )
+    assert page.locator("#sheet-waiting").inner_text().startswith("1 deal waiting to send")
+    assert page.locator(".deal-line").inner_text() == "Deal 3 · Harbour Hearts to deal"
+    for form in ("[data-split]", "[data-order]"):
+        checked = page.locator(f"{form} input[name='dealer']:checked")
+        assert checked.get_attribute("value") == "0", form
+    assert page.get_by_role("button", name="Save deal 3").first.is_visible()
+    expect(undo).to_have_text("Undo deal 2, kept on this phone")
+    assert in_view(page, "#sheet-said")
+    assert_accessible(page)
+    page.screenshot(path=ARTIFACTS / "undo-kept-done.png")
+
+    # The last kept deal taken back too: Undo is the server's again, for deal 1.
+    undo.click()
+    undo.click()
+    expect(page.locator(".deal-kept")).to_have_count(0)
+    assert said(page).startswith("Deal 2 undone: Harbour Hearts 4 · The Robbers 1")
+    expect(page.locator("#sheet-waiting")).to_have_text("")
+    assert page.locator(".deal-line").inner_text() == "Deal 2 · The Robbers to deal"
+    expect(undo).to_have_text("Undo the last deal")
+    undo.click()
+    expect(undo).to_have_text("Tap again to undo deal 1")
+    page.wait_for_timeout(1100)
+    undo.click()
+    page.get_by_text("No connection: nothing was changed.").wait_for()
+
+    page.context.set_offline(False)
+    page.wait_for_timeout(1000)  # nothing left to send
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["32"]
+
+
+def test_a_deal_kept_before_any_is_saved_can_be_undone_offline(night, live_server, page):
+    """With no deal on the server there was no Undo at all, and "Take this game back"
+    is hidden while a deal waits: a deal kept by mistake could not be taken back."""
+    start_game(page, live_server, night)
+    page.wait_for_function(OFFLINE_READY)
+    page.context.set_offline(True)
+    keep_offline(page, "2", 1)
+    undo = page.get_by_role("button", name=re.compile("undo", re.I))
+    expect(undo).to_have_text("Undo deal 1, kept on this phone")
+    undo.click()
+    undo.click()
+    expect(page.locator(".deal-kept")).to_have_count(0)
+    assert said(page).startswith("Deal 1 undone: Harbour Hearts 2 · The Robbers 3")
+    expect(undo).to_have_count(0)
+    expect(page.locator("[data-no-deals]")).to_be_visible()
+    expect(
+        page.get_by_role("button", name="Started by mistake? Take this game back")
+    ).to_be_visible()
+    assert page.locator(".deal-line").inner_text() == "Deal 1 · Harbour Hearts to deal"
+    page.context.set_offline(False)
+    page.wait_for_timeout(1000)
+    assert not Deal.objects.exists()
+
+
+def test_deals_refused_or_not_sent_are_said_with_their_tricks(
+    night, live_server, page, assert_accessible
+):
+    """Found by a walk: "2 more deals entered after it were not sent: … enter them
+    again": which tricks they had was said nowhere, the list of kept deals gone."""
+    start_game(page, live_server, night)
+    page.wait_for_function(OFFLINE_READY)
+    page.context.set_offline(True)
+    for deal, first in ((1, "5"), (2, "3"), (3, "2"), (4, "1")):
+        keep_offline(page, first, deal)
+    page.context.set_offline(False)
+    waiting = page.locator("#sheet-waiting")
+    waiting.get_by_text("not sent").first.wait_for()
+    assert waiting.inner_text() == (
+        "1 deal kept on this phone was sent: it is in the score. The next one was refused, "
+        "and nothing of it was saved: the box below says why. 2 more deals entered after "
+        "it were not sent: check the score and enter them again if they are still right.\n"
+        "Deal 2, refused: Harbour Hearts 3 · The Robbers 2, dealt by The Robbers.\n"
+        "Deal 3, not sent: Harbour Hearts 2 · The Robbers 3, dealt by Harbour Hearts.\n"
+        "Deal 4, not sent: Harbour Hearts 1 · The Robbers 4, dealt by The Robbers."
+    )
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["50"]
+    assert_accessible(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "refused-with-tricks.png", full_page=True)
+
+
+def test_a_deal_kept_offline_clears_the_boxes_of_earlier_taps(night, live_server, page):
+    """Found by a walk: "No connection: nothing was changed" (an Undo tapped offline) and a
+    Save refused for a missing count stayed on screen after the next deal was kept."""
+    start_game(page, live_server, night)
+    page.wait_for_function(OFFLINE_READY)
+    tap(page, "3")
+    save(page)
+    page.context.set_offline(True)
+    undo = page.get_by_role("button", name=re.compile("undo", re.I))
+    undo.click()
+    page.wait_for_timeout(1100)
+    undo.click()
+    page.get_by_text("No connection: nothing was changed.").wait_for()
+    page.get_by_role("button", name="Save deal 2").first.click()  # no count tapped
+    page.locator("#box-split").get_by_text("Tap how many tricks").wait_for()
+
+    page.get_by_text("Trick by trick").click()
+    for trick in range(1, 4):
+        order_tap(page, trick, "The Robbers")  # 25 at trick 3: kept by itself
+    page.get_by_text("1 deal waiting to send").wait_for()
+    assert page.locator("[data-order] input[name^='trick_']:checked").count() == 0
+    expect(page.locator("#sheet [role=alert]")).to_have_count(0)
+    assert said(page) == ""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "kept-boxes-cleared.png", full_page=True)
+    page.context.set_offline(False)
+
+
+def test_a_not_saved_box_goes_once_a_later_deal_is_kept(night, live_server, new_page):
+    """The "Not saved" of a kept deal that lost a race stayed on the sheet while the next
+    deals were kept on the phone, offline again."""
+    first = new_page()
+    start_game(first, live_server, night)
+    first.wait_for_function(OFFLINE_READY)
+    second = new_page()
+    login(second, live_server, "harbour", PASSWORD)
+    second.goto(first.url)
+    first.context.set_offline(True)
+    keep_offline(first, "3", 1)
+    tap(second, "3")
+    save(second)
+    first.context.set_offline(False)
+    first.get_by_role("heading", name="Not saved").wait_for()
+
+    first.context.set_offline(True)
+    keep_offline(first, "2", 2)
+    expect(first.get_by_role("heading", name="Not saved")).to_have_count(0)
+    expect(first.locator("#sheet [role=alert]")).to_have_count(0)
+    assert "1 deal waiting to send" in first.locator("#sheet-waiting").inner_text()
+    first.context.set_offline(False)
