@@ -659,6 +659,7 @@ def fixtures_generate(
     if not 1 <= games_planned <= 50:
         raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
+        _check_still_open_locked(season, kept=NO_FIXTURE_ADDED)
         existing = Fixture.objects.for_season(season).select_for_update()
         if with_results(existing).exists():
             raise LeagueError(RESULTS_STAY.format(season=season.name))
@@ -693,6 +694,13 @@ def fixtures_generate(
         return fixtures
 
 
+def _lock_season(season: Season) -> Season:
+    """The season as it is now, locked until the transaction ends. Fixtures are added to
+    a season one at a time, and moved with their season locked (`_lock_fixture`), so that
+    the check for a match entered twice sees every other change."""
+    return Season.objects.select_for_update().get(pk=season.pk)
+
+
 def _check_fixture_teams(season: Season, teams: Sequence[Team]) -> None:
     if len(teams) not in (2, 3):
         raise LeagueError("A fixture is between 2 teams (or 3, for tables of six).")
@@ -700,13 +708,6 @@ def _check_fixture_teams(season: Season, teams: Sequence[Team]) -> None:
         raise LeagueError("A team cannot play against itself.")
     if any(t.season_id != season.pk for t in teams):
         raise LeagueError("Every team must be entered for this season.")
-
-
-def _lock_season(season: Season) -> None:
-    """Fixtures are added to a season one at a time, and moved with their season locked
-    (`_lock_fixture`), so that the check for a match entered twice sees every other
-    change."""
-    Season.objects.select_for_update().filter(pk=season.pk).first()
 
 
 def _lock_fixture(fixture: Fixture) -> Fixture:
@@ -746,7 +747,7 @@ def fixture_create(
     if not 1 <= games_planned <= 50:
         raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
-        _lock_season(season)
+        _check_still_open(_lock_season(season), kept=NO_FIXTURE_ADDED)
         _check_teams_still_there(teams)
         _check_entered_once(season, date, {team.pk for team in teams})
         last_round = season.fixtures.order_by("-round").values_list("round", flat=True).first()
@@ -1163,6 +1164,9 @@ def season_close(*, season: Season) -> Season:
         season.save(update_fields=["status"])
         content_changed(league_id=season.league_id)
     return season
+
+
+NO_FIXTURE_ADDED = "no fixture is added"
 
 
 def closed_refusal(season: Season, *, kept: str) -> str:

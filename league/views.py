@@ -435,16 +435,19 @@ def season_manage(request, league_slug, season_slug):
         "season": season,
         "teams": season_teams(season),
         "fixtures": season_fixtures(season),
-        "teams_closed": _closed_to_teams(
-            season, kept="no team is added or removed (names and players can still be put right)"
+        "closed": _closed(
+            season,
+            kept="no team or fixture is added, and no team removed. Names and players can "
+            "still be put right, and the fixtures still to play still count when played",
         ),
     }
     return render(request, "league/season_manage.html", context)
 
 
-def _closed_to_teams(season, *, kept="no team is added") -> str:
-    """Why a closed season's teams are neither added nor removed; "" while it is open.
-    The pages say it before the services would refuse (`services.team_create`)."""
+def _closed(season, *, kept="no team is added") -> str:
+    """Why a finished season takes no new team or fixture, or loses no team; "" while it
+    is open. The pages say it before the services would refuse (`services.team_create`,
+    `services.fixture_create`)."""
     if season.status != Season.Status.FINISHED:
         return ""
     return services.closed_refusal(season, kept=kept)
@@ -454,7 +457,7 @@ def _closed_to_teams(season, *, kept="no team is added") -> str:
 def team_create(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
     form = TeamForm(sent(request), season=season, pubs=season.league.pubs.all())
-    closed = _closed_to_teams(season)
+    closed = _closed(season)
     if request.method == "POST" and not closed and form.is_valid():
         try:
             team = services.team_create(season=season, **form.team_fields())
@@ -524,7 +527,7 @@ def team_edit(request, league_slug, pk):
         "form": form,
         "players": names,
         "may_remove": secretary
-        and not _closed_to_teams(season)
+        and not _closed(season)
         and not team.fixtures.filter(games_started__gt=0).exists(),
     }
     return render(request, "league/team_form.html", context)
@@ -580,7 +583,7 @@ def team_remove(request, league_slug, pk):
     season = team.season
     if request.method != "POST":  # the first tap asks, naming its fixtures
         fixtures = fixtures_with_teams(team.fixtures.order_by("date", "pk"))
-        refusal = _closed_to_teams(season, kept=f"{team.name} stays")
+        refusal = _closed(season, kept=f"{team.name} stays")
         if any(fixture.games_started for fixture in fixtures):  # Back, or an old tab
             refusal = services.team_kept(team)
         if refusal:
@@ -635,7 +638,7 @@ def teams_import(request, league_slug, season_slug):
     """Upload → preview (every bad row by line) → confirm saves all rows or none."""
     season = _secretary_season(request, league_slug, season_slug)
     context = {"league": season.league, "season": season, "form": ImportForm()}
-    if closed := _closed_to_teams(season):
+    if closed := _closed(season):
         context["closed"] = closed
     elif request.method == "POST" and "rows" in request.POST:
         try:
@@ -685,7 +688,8 @@ def fixtures_generate(request, league_slug, season_slug):
     )
     # Over results the service refuses: said at once, with what to do instead, no form.
     has_results = with_results(season.fixtures.all()).exists()
-    if not has_results and request.method == "POST" and form.is_valid():
+    closed = _closed(season, kept=services.NO_FIXTURE_ADDED)
+    if not has_results and not closed and request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         existing = season.fixtures.count()
         if existing and not data.get("replace"):
@@ -706,7 +710,7 @@ def fixtures_generate(request, league_slug, season_slug):
             else:
                 messages.success(request, f"{len(fixtures)} fixtures made.")
                 return redirect("league:manage-season", season.league.slug, season.slug)
-    context = {"league": season.league, "season": season, "form": form}
+    context = {"league": season.league, "season": season, "form": form, "closed": closed}
     if has_results:
         context["results_stay"] = services.RESULTS_STAY.format(season=season.name)
     return render(request, "league/fixtures_generate.html", context)
@@ -722,7 +726,8 @@ def fixture_create(request, league_slug, season_slug):
         with_status=False,
         initial={"games_planned": usual_games(season)},
     )
-    if request.method == "POST" and form.is_valid():
+    closed = _closed(season, kept=services.NO_FIXTURE_ADDED)
+    if request.method == "POST" and not closed and form.is_valid():
         data = form.cleaned_data
         try:
             fixture = services.fixture_create(
@@ -738,7 +743,7 @@ def fixture_create(request, league_slug, season_slug):
             messages.success(request, f"{fixture} on {fixture.date.day} {fixture.date:%B} added.")
             _say_about_the_night(request, fixture)
             return redirect("league:manage-season", season.league.slug, season.slug)
-    context = {"league": season.league, "season": season, "form": form}
+    context = {"league": season.league, "season": season, "form": form, "closed": closed}
     return render(request, "league/fixture_form.html", context)
 
 
@@ -1302,7 +1307,8 @@ def season_close(request, league_slug, season_slug):
 def divisions(request, league_slug, season_slug):
     season = _secretary_season(request, league_slug, season_slug)
     form = DivisionForm(sent(request))
-    if request.method == "POST" and form.is_valid():
+    closed = _closed(season, kept="no division is added or removed, and no team moved between them")
+    if request.method == "POST" and not closed and form.is_valid():
         try:
             division = services.division_create(season=season, name=form.cleaned_data["name"])
         except LeagueError as error:
@@ -1314,6 +1320,7 @@ def divisions(request, league_slug, season_slug):
         "league": season.league,
         "season": season,
         "form": form,
+        "closed": closed,
         "divisions": season.divisions.annotate(team_count=Count("teams")),
     }
     return render(request, "league/divisions.html", context)

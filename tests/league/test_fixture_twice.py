@@ -142,7 +142,7 @@ def test_control_without_the_season_lock_two_taps_at_once_add_the_match_twice(wo
         look(*args, **kwargs)
         barrier.wait(timeout=10)
 
-    monkeypatch.setattr(services, "_lock_season", lambda season: None)
+    monkeypatch.setattr(services, "_lock_season", lambda season: season)  # not locked
     monkeypatch.setattr(services, "_check_entered_once", look_then_wait)
     assert add_twice_at_once(world, home, away) == ["added", "added"]
     assert Fixture.objects.filter(season=world.season).count() == 2

@@ -172,7 +172,8 @@ def test_a_closed_seasons_teams_stay_as_its_final_table_has_them(client, world):
     manage = client.get(reverse("league:manage-season", args=["clare", "winter"])).text
     assert "Add a team" not in manage and "Import teams" not in manage
     assert (
-        "Winter is finished, so its final table stands: no team is added or removed"
+        "Winter is finished, so its final table stands: no team or fixture is added, "
+        "and no team removed"
         in html.unescape(manage)
     )
 
@@ -218,4 +219,47 @@ def test_a_team_is_neither_entered_nor_removed_once_its_season_is_closed(world):
     team.season = stale
     with pytest.raises(services.LeagueError, match="Harbour Hearts stays"):
         services.team_remove(team=team)
+    assert snapshot() == before
+
+
+def test_a_closed_season_takes_no_new_fixtures(client, world):
+    """Found by a walk: the finished season's page said "its final table stands", and
+    still offered Generate fixtures (which would replace the fixtures still to play) and
+    Add a fixture, whose match would add games to the final table."""
+    home = TeamFactory(season=world.season, pub=world.pub, name="Harbour Hearts")
+    away = TeamFactory(season=world.season, pub=world.pub, name="The Robbers")
+    _closed(world)
+    client.force_login(world.secretary)
+    before = snapshot()
+    with pytest.raises(LeagueError, match="Winter is finished, so its final table stands"):
+        services.fixture_create(
+            season=world.season, pub=world.pub, date=world.season.start_date, teams=[home, away]
+        )
+    with pytest.raises(LeagueError, match="Winter is finished, so its final table stands"):
+        services.fixtures_generate(season=world.season, start=world.season.start_date)
+    assert snapshot() == before
+
+    manage = html.unescape(
+        client.get(reverse("league:manage-season", args=["clare", "winter"])).text
+    )
+    assert "Generate fixtures" not in manage and "Add a fixture" not in manage
+    assert "no team or fixture is added" in manage
+    assert "then generate the fixtures" not in manage
+    edit = reverse("league:manage-season-edit", args=["clare", "winter"])
+    assert f'href="{edit}"' in manage.split("no team or fixture is added")[1].split("</p>")[0]
+
+    create = reverse("league:manage-fixture-create", args=["clare", "winter"])
+    page = html.unescape(client.get(create).text)
+    assert "Winter is finished, so its final table stands: no fixture is added" in page
+    assert "<form" not in page.split("<main")[1]
+    data = {"date": "2027-01-14", "pub": world.pub.pk, "home": home.pk, "away": away.pk}
+    added = html.unescape(client.post(create, data | {"games_planned": 3}).text)
+    assert "no fixture is added" in added
+
+    generate = reverse("league:manage-fixtures-generate", args=["clare", "winter"])
+    page = html.unescape(client.get(generate).text)
+    assert "Winter is finished, so its final table stands: no fixture is added" in page
+    assert "<form" not in page.split("<main")[1]
+    made = html.unescape(client.post(generate, {"start": "2027-01-14", "games_planned": 3}).text)
+    assert "no fixture is added" in made
     assert snapshot() == before
