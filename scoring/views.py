@@ -205,7 +205,7 @@ def _deal_rows(game: Game, live: list) -> list[dict]:
             "parts": list(zip(labels, deal.trick_counts, strict=False)),
             "dealer": labels[deal.dealer],
             "bonus": labels[deal.bonus_side] if deal.bonus_side is not None else "",
-            "totals": " – ".join(str(total) for total in scored.totals),
+            "totals": "\u00a0–\u00a0".join(str(total) for total in scored.totals),  # kept whole
         }
         for deal, scored in zip(live, result.deals, strict=True)
     ]
@@ -754,7 +754,7 @@ def game_remove(request, pk):
         return redirect(game)
     version = form.cleaned_data["version"]
     if request.method != "POST":
-        context = {"league": game.league, "game": game, "version": version}
+        context = {"league": game.league, "season": game.season, "game": game, "version": version}
         return render(request, "scoring/game_remove.html", context)
     try:
         services.game_remove(game=game, version=version)
@@ -895,7 +895,7 @@ def link_detail(request, pk, link_pk):
             "qr": qr_svg(url, title="QR code of the scorer link")
             if link.is_active and not game.is_confirmed
             else "",
-            "side_label": labels[link.side] if link.side is not None else "",
+            "side_label": labels[link.side] if link.side is not None else "the table",
         },
     )
 
@@ -910,12 +910,19 @@ def link_revoke(request, pk, link_pk):
         return refused
     link = get_object_or_404(game.scorer_links, pk=link_pk)
     labels = _labels(game)
-    named = f"link {link.number}" + (f" for {labels[link.side]}" if link.side is not None else "")
+    whose = labels[link.side] if link.side is not None else "the table"
+    named = f"link {link.number} for {whose}"
     if not link.is_active:  # a second tap, or Back to the question after "Yes"
         messages.info(request, f"{capfirst(named)} is withdrawn already.")
         return redirect("scoring:game-links", pk=game.pk)
     if request.method != "POST":
-        context = {"league": game.league, "game": game, "link": link, "named": named}
+        context = {
+            "league": game.league,
+            "season": game.season,
+            "game": game,
+            "link": link,
+            "named": named,
+        }
         return render(request, "scoring/link_revoke.html", context)
     services.link_revoke(link=link, user=request.user)
     messages.success(

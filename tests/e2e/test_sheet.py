@@ -172,11 +172,12 @@ def test_the_qr_page_shows_a_code_that_scans_to_the_link(
     assert "/games/s/" in code.text
     # "Withdraw this link", under the code a player is scanning, asks first.
     page.get_by_role("button", name="Withdraw this link").click()
-    expect(page.get_by_role("heading", name="Withdraw Link 1?")).to_be_visible()  # the game's 1st
+    heading = page.get_by_role("heading", name="Withdraw link 1 for the table?")  # the game's 1st
+    expect(heading).to_be_visible()
     assert_accessible(page)
     assert ScorerLink.objects.get().is_active
     page.get_by_role("button", name="Yes, withdraw it").click()
-    said = page.get_by_text("Link 1 withdrawn: the phone that scanned it")
+    said = page.get_by_text("Link 1 for the table withdrawn: the phone that scanned it")
     expect(said).to_be_visible()
     assert not ScorerLink.objects.get().is_active
 
@@ -933,7 +934,7 @@ def test_confirm_asks_for_a_second_tap_and_says_what_it_did(
     save(page)
     confirm = page.locator(".confirm button")
     confirm.click()
-    assert confirm.inner_text().startswith("Tap again to confirm 25 – 0")
+    assert confirm.inner_text().startswith("Tap again to confirm 25\u00a0–\u00a00")  # kept whole
     assert not Confirmation.objects.exists()
     assert_accessible(page)
     with swapped(page, "/confirm/"):

@@ -114,7 +114,10 @@ def test_a_games_links_are_numbered_from_1_for_that_game(client, world):
     assert "Link 2 for the table: show the QR code" in links
     assert "Withdraw link 1" in links and "Withdraw link 2" in links
     detail = reverse("scoring:link-detail", args=[world.other_game.pk, second.pk])
-    assert "<title>Scorer link 2 ·" in client.get(detail).text
+    page = client.get(detail).text
+    assert "<title>Scorer link 2 ·" in page and ", link for the table.</p>" in page
+    question = ask(client, reverse("scoring:link-revoke", args=[world.other_game.pk, second.pk]))
+    assert "Withdraw link 2 for the table?" in question.text
     url = reverse("scoring:link-revoke", args=[world.other_game.pk, first.pk])
     done = client.post(url, {"confirm": "yes"}, follow=True)
     assert [str(m) for m in done.context["messages"]][-1].startswith("Link 1 for ")
@@ -135,6 +138,12 @@ def test_a_withdrawn_links_page_says_it_no_longer_works_not_scan_to_score(client
     page = client.get(detail).text
     assert "Scan to score" not in page
     assert "<h1>Link 1 no longer works</h1>" in page
+    assert "It was withdrawn: the phone that scanned it can no longer enter deals." in page
+    # The phone that held it is told what to do.
+    client.logout()
+    closed = client.get(world.link.get_absolute_url())
+    assert closed.status_code == 403
+    assert "ask the organiser for a new link" in closed.text
 
 
 def test_a_confirmed_games_links_page_says_why_no_link_can_be_made(client, world):
