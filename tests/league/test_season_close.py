@@ -173,8 +173,7 @@ def test_a_closed_seasons_teams_stay_as_its_final_table_has_them(client, world):
     assert "Add a team" not in manage and "Import teams" not in manage
     assert (
         "Winter is finished, so its final table stands: no team or fixture is added, "
-        "and no team removed"
-        in html.unescape(manage)
+        "and no team removed" in html.unescape(manage)
     )
 
     create = reverse("league:manage-team-create", args=["clare", "winter"])
