@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from league.models import League
 from league.permissions import LOGIN_ENDED, come_back_to, page_sent_from
 
 
@@ -66,4 +67,7 @@ def permission_denied(request, exception):
     context = {"exception": str(exception)}
     if not request.user.is_authenticated:  # the address a login redirect would send them to
         context["login_url"] = redirect_to_login(come_back_to(request))["Location"]
+    slug = request.resolver_match and request.resolver_match.kwargs.get("league_slug")
+    if slug:  # the league's name in the header, as on its other pages
+        context["league"] = League.objects.filter(slug=slug).first()
     return render(request, "403.html", context, status=403)

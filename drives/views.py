@@ -356,16 +356,28 @@ def drive_start(request, league_slug, pk):
             return _start_asked(request, drive, services.drive_start_check(drive=drive))
         services.drive_start(drive=drive)
     except DriveError as error:
-        return _refused(request, drive, error, "drives:door")
+        messages.error(request, str(error))
+        return redirect(_door_with_typed(request, drive))  # the names typed stay typed
     return redirect("drives:grid", drive.league.slug, drive.pk)
 
 
-def _start_asked(request, drive, seating):
+def _typed(request) -> list[str]:
+    """The names typed at the door but not checked in, sent with "Start game 1"."""
     typed = [tidy(request.GET.get(f, ""))[:100] for f in ("name", "partner_name")]
-    typed = [name for name in typed if name]
-    back = reverse("drives:door", args=[drive.league.slug, drive.pk])
-    if typed:
-        back += "?" + urlencode(dict(zip(("name", "partner_name"), typed, strict=False)))
+    return [name for name in typed if name]
+
+
+def _door_with_typed(request, drive) -> str:
+    """The door, its boxes filled in with the names typed there but not checked in."""
+    door = reverse("drives:door", args=[drive.league.slug, drive.pk])
+    if typed := _typed(request):
+        door += "?" + urlencode(dict(zip(("name", "partner_name"), typed, strict=False)))
+    return door
+
+
+def _start_asked(request, drive, seating):
+    typed = _typed(request)
+    back = _door_with_typed(request, drive)
     entries = drive.entries.in_bulk(seating.sit_outs)
     sit_outs = [str(entries[e]) for e in seating.sit_outs]
     context = {

@@ -172,6 +172,21 @@ def test_starting_with_a_single_who_has_no_partner_is_refused_naming_them():
     assert not Seat.objects.filter(drive=drive).exists()
 
 
+def test_names_typed_at_the_door_stay_typed_when_the_start_is_refused():
+    """Found by a walk: names typed but not checked in, then "Start game 1" refused (a
+    single with no partner): the door came back with both boxes empty."""
+    drive = make_drive(2)
+    services.entry_add(drive=drive, name="Mick")
+    client = organiser_of(drive)
+    typed = {"name": "Liam Halloran", "partner_name": "Peig Talty"}
+    response = ask(client, url("start", drive), typed)
+    assert response.status_code == 302
+    assert response.url == url("door", drive) + "?name=Liam+Halloran&partner_name=Peig+Talty"
+    assert "Mick has no partner yet" in said(response)
+    door = client.get(response.url).content.decode()
+    assert 'value="Liam Halloran"' in door and 'value="Peig Talty"' in door
+
+
 def test_two_singles_left_unpaired_are_both_named():
     drive = make_drive(2)
     services.entry_add(drive=drive, name="Mick")

@@ -54,7 +54,18 @@ def test_a_table_s_link_records_its_own_table_without_an_account(running):
     )
     assert response.status_code == 302
     assert list(Result.objects.filter(drive=running).values_list("table", "side")) == [(3, 1)]
-    assert "result entered" in client.get(link.get_absolute_url()).content.decode()
+    page = client.get(link.get_absolute_url()).content.decode()
+    assert "result entered" in page and "Tap the other pair to change it" in page
+
+
+def test_at_a_table_of_three_pairs_another_pair_is_tapped_to_change_it():
+    """Found by a walk: "Tap the other pair" at a table of six, where there are two."""
+    drive = make_drive(6, preset="six")
+    services.drive_start(drive=drive)
+    link = link_of(drive, 1)
+    services.result_record(drive=drive, game=1, table=1, side=2)
+    page = Client().get(link.get_absolute_url()).content.decode()
+    assert "Tap another pair to change it" in page and "the other pair" not in page
 
 
 def test_a_post_without_the_csrf_token_is_refused(running):

@@ -66,6 +66,11 @@ def test_someone_whose_login_ended_is_asked_to_log_in_and_brought_back(client, r
     assert f'href="/login/?next={grid}"' in sent.content.decode()
     assert "Nothing was changed" in sent.content.decode()
     assert not Result.objects.filter(drive=running).exists()
+    # Found by a walk: an organiser whose login ended was told "Not allowed", under the
+    # site's name, not the league's. They are asked to log in.
+    page = sent.content.decode()
+    assert "<h1>Log in to go on</h1>" in page and "Not allowed" not in page
+    assert f">{running.league.name}</a>" in page
 
 
 def test_a_drive_of_another_league_is_not_found_under_this_league(client, running):
