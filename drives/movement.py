@@ -35,11 +35,15 @@ shared/research/drives-offline-caching.md, part A):
 5. **Sit-outs** (the bridge "phantom pair": whoever meets it sits out, and a sit-out is
    never given an invented result): the tables are always full; the entries left over sit
    out. Whoever sat out the game before plays the next one, taking the seat of someone
-   who then sits out: the one who has sat out least so far, a stayer before a mover, the
-   lowest table first. A sit-out game counts no win. However tables close or entries
-   come and go, those who sit out are those who have sat out least: at equal counts,
-   last game's sit-outs play; those with no seat after the moves (new arrivals, a closed
-   table's players) sit out before anyone seated; then the order above.
+   who then sits out: the one who has missed fewest games so far, a stayer before a
+   mover, the lowest table first. A sit-out game counts no win. **Missed** games are the
+   games an entry did not play, whatever the reason: sat out, not there yet (a late
+   arrival's games before it came) or away (a leaver's, until it came back). So those
+   who sit out are those who have *played* the most: a late arrival is not also sat out
+   at its first game while someone there from the start, who has played more, plays it.
+   However tables close or entries come and go, at equal counts last game's sit-outs
+   play; those with no seat after the moves (new arrivals, the last to come in first, a
+   closed table's players) sit out before anyone seated; then the order above.
 6. **Late arrivals and early leavers** (Swiss tools: "add a late player to the current
    bye"; no restart): between games a leaver's seat is filled first by those waiting
    (last game's sit-outs, then new arrivals). When fewer are present than the tables
@@ -48,8 +52,8 @@ shared/research/drives-offline-caching.md, part A):
 
 What a movement promises (tests/drives/test_movement.py checks each with Hypothesis):
 every present entry is seated exactly once or sits out; every table is full; movers go
-to the next table and stayers stay; nobody sits out a game while someone who has sat
-out fewer games (before it) plays it; at tables of four, with two tables or more, no two
+to the next table and stayers stay; nobody sits out a game while someone who has missed
+fewer games (before it) plays it; at tables of four, with two tables or more, no two
 pairs meet in two games running; at tables of six every table gets a new pair each game;
 at an individual drive nobody keeps a partner from one game to the next.
 """
@@ -147,16 +151,17 @@ def next_seating(
     winners: Mapping[int, int],
     present: Iterable[int],
     plan: Plan,
-    sat_out: Mapping[int, int] | None = None,
+    missed: Mapping[int, int] | None = None,
 ) -> Seating:
     """The seating of the game after `previous`.
 
     `winners` maps each table number to the index of its winning side; `present` is
-    everyone there for the next game (late arrivals in, leavers out); `sat_out` counts
-    the games each entry has sat out so far (for choosing who sits out next).
+    everyone there for the next game (late arrivals in, leavers out); `missed` counts
+    the games each entry has not played so far, sat out or not there (rule 5: who has
+    missed fewest sits out next); an entry not in it has missed none.
     """
     present = set(present)
-    sat_out = sat_out or {}
+    missed = missed or {}
     count = len(previous.tables)
     # Movers of table i go to table i + 1 (the top table's to table 1).
     members: list[list[int]] = [[] for _ in range(count)]
@@ -185,13 +190,15 @@ def next_seating(
     for table in members:
         while len(table) < plan.per_table:
             table.append(waiting.pop(0))
-    # Who sits out: those who have sat out least (rule 5); those still waiting who must
+    # Who sits out: those who have missed fewest games (rule 5); those still waiting who must
     # play take their seats.
     seats = {e: (n, pos) for n, table in enumerate(members) for pos, e in enumerate(table)}
 
     def turn(e: int) -> tuple:  # the lower, the sooner they sit out
         n, pos = seats[e] if e in seats else (-1, waiting.index(e))
-        return (sat_out.get(e, 0), e in waiting_before, e in seats, e not in stayers, n, pos)
+        if e in arrivals:  # the last to come in first: the door told the first they play
+            pos = -pos
+        return (missed.get(e, 0), e in waiting_before, e in seats, e not in stayers, n, pos)
 
     out = set(sorted([*waiting, *seats], key=turn)[: len(waiting)])
     going = sorted((e for e in seats if e in out), key=turn)

@@ -9,12 +9,18 @@ Places and prizes from games won. Plain Python.
   (the organiser records who took the place; until then the place says "to settle").
 - A cut or play-off is shown wherever places are: its winner ranks alone at the place
   it took, the rest of its tie share the next rank ("3", then "4=").
+- A **prize place needs a game won**: entries on 0 wins take no place (7 players who
+  won nothing do not share places 2 and 3 behind the one who won both games); the places
+  left over are not given.
+- An entry that **never sat at a table** (checked in too late, or sat out every game it
+  was there for) did not play: it ranks after everyone who played, with its place blank,
+  and takes no prize.
 - A **jackpot** goes to everyone on the threshold or more; the **booby prize** to the
-  fewest wins among the entries that took no prize place (tied: all of them); a
-  **cookie-jar** game is won by everyone who won it.
+  fewest wins among the entries that played and took no prize place (tied: all of
+  them); a **cookie-jar** game is won by everyone who won it.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
@@ -27,15 +33,28 @@ class Place:
     wins: int
     settled: bool = True
     tied: list[int] = field(default_factory=list)  # entries the cut or play-off is between
+    covers: int = 1  # how many places it takes: a shared place, or a tie not yet settled
+
+
+NOT_PLAYED = ""  # the rank of an entry that never sat at a table: no place
 
 
 def ranked(
-    wins: Mapping[int, int], *, took: Mapping[int, int] | None = None
+    wins: Mapping[int, int],
+    *,
+    took: Mapping[int, int] | None = None,
+    played: Collection[int] | None = None,
 ) -> list[tuple[str, int, int]]:
     """(rank label, entry, wins) best first; ties share "2=" and the next rank skips.
-    `took` maps an entry to the place a cut or play-off gave it: it ranks alone there."""
+    `took` maps an entry to the place a cut or play-off gave it: it ranks alone there.
+    `played`: the entries that sat at a table (None: all); the others come last, ranked
+    `NOT_PLAYED`, and take no rank from those who played."""
     took = took or {}
-    order = sorted(wins, key=lambda e: (-wins[e], e not in took, took.get(e, 0), e))
+    absent = [] if played is None else sorted(e for e in wins if e not in played)
+    order = sorted(
+        (e for e in wins if e not in absent),
+        key=lambda e: (-wins[e], e not in took, took.get(e, 0), e),
+    )
     rows: list[tuple[str, int, int]] = []
     for _, group in groupby(order, key=wins.__getitem__):
         level = list(group)
@@ -46,14 +65,16 @@ def ranked(
         rank = len(rows) + 1
         for entry in rest:
             rows.append((f"{rank}=" if len(rest) > 1 else str(rank), entry, wins[entry]))
-    return rows
+    return rows + [(NOT_PLAYED, entry, wins[entry]) for entry in absent]
 
 
 def prize_places(
     wins: Mapping[int, int], *, places: int, tie_rule: str, tiebreaks: Mapping[int, int]
 ) -> list[Place]:
-    """The prize places. `tiebreaks` maps a place to the entry a cut or play-off gave it."""
-    order = sorted(wins, key=lambda e: (-wins[e], e))
+    """The prize places. `tiebreaks` maps a place to the entry a cut or play-off gave it.
+    Only entries with a game won take a place; places nobody took are left out (see
+    `places_given`)."""
+    order = sorted((e for e in wins if wins[e] > 0), key=lambda e: (-wins[e], e))
     result: list[Place] = []
     place = 1
     while place <= places and place <= len(order):
@@ -67,18 +88,25 @@ def prize_places(
         if tie_rule == "split":
             last = place + covered - 1
             label = f"{place}= shared" if covered == 1 else f"{place} to {last} shared"
-            result.append(Place(place, label, level, wins[level[0]]))
+            result.append(Place(place, label, level, wins[level[0]], covers=covered))
             place += covered
             continue
         winner = tiebreaks.get(place)
         if winner in level:
             result.append(Place(place, str(place), [winner], wins[winner], tied=level))
         else:
-            result.append(Place(place, f"{place}=", level, wins[level[0]], False, level))
+            result.append(
+                Place(place, f"{place}=", level, wins[level[0]], False, level, covers=covered)
+            )
             place += covered
             continue
         place += 1
     return result
+
+
+def places_given(places: Sequence[Place]) -> int:
+    """How many of the prize places were taken (the rest: too few entries won a game)."""
+    return sum(p.covers for p in places)
 
 
 def jackpot(wins: Mapping[int, int], threshold: int | None) -> list[int]:
@@ -94,11 +122,14 @@ class Booby:
     waits_on: int | None = None  # a place to settle among them: its winner is not booby
 
 
-def booby(wins: Mapping[int, int], places: Sequence[Place]) -> Booby | None:
-    """The fewest wins among the entries that took no prize place (None: every entry
-    took one). Entries still in a tie for a place stay in until the cut or play-off."""
+def booby(
+    wins: Mapping[int, int], places: Sequence[Place], *, played: Collection[int] | None = None
+) -> Booby | None:
+    """The fewest wins among the entries that played (`played`; None: all) and took no
+    prize place (None: every entry that played took one). Entries still in a tie for a
+    place stay in until the cut or play-off."""
     took = {e for p in places if p.settled for e in p.entries}
-    left = {e: w for e, w in wins.items() if e not in took}
+    left = {e: w for e, w in wins.items() if e not in took and (played is None or e in played)}
     if not left:
         return None
     fewest = min(left.values())

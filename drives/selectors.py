@@ -6,21 +6,26 @@ from django.db.models import Count, OuterRef, Q, Subquery
 
 from drives import prizes
 from drives.models import Drive, Entry, Seat, TieBreak
+from league.names import unaccented
 
 DECIDED = {TieBreak.Method.CUT: "cut", TieBreak.Method.PLAYOFF: "play-off"}
 
 
 def _standing(entries):
     """The entries that stand in a drive's placings (not a single still waiting for a
-    partner at a partners' drive), each with its games won (`wins`)."""
+    partner at a partners' drive), each with its games won (`wins`) and the games it
+    sat at a table (`played`)."""
     return entries.exclude(partner_name="", drive__format=Drive.Format.PARTNERS).annotate(
-        wins=Count("seats", filter=Q(seats__won=True))
+        wins=Count("seats", filter=Q(seats__won=True)),
+        played=Count("seats", filter=Q(seats__table__isnull=False)),
     )
 
 
 def leaderboard(drive: Drive) -> list[dict]:
-    """Every entry with its games won, best first, ranked "1, 2=, 2=, 4"; an entry that
-    took a place by a cut or play-off ranks alone there (`decided`: "cut" or "play-off").
+    """Every entry with its games won, best first, ranked "1, 2=, 2=, 4" (those sharing a
+    place by name); an entry that took a place by a cut or play-off ranks alone there
+    (`decided`: "cut" or "play-off").
+    An entry that has not sat at a table (`played` False) comes last, its place blank.
     One query."""
     tiebreak = TieBreak.objects.filter(winner=OuterRef("pk"))
     entries = {
@@ -32,14 +37,23 @@ def leaderboard(drive: Drive) -> list[dict]:
     }
     wins = {pk: e.wins for pk, e in entries.items()}
     took = {pk: e.took_place for pk, e in entries.items() if e.took_place}
+    played = {pk for pk, e in entries.items() if e.played}
+    ranked = prizes.ranked(wins, took=took, played=played)
+    # Entries sharing a place ("2=") are listed by name, as a player looks for theirs on
+    # the wall and the leaderboard (not in the order they came in at the door).
+    first = {}
+    for row, (rank, _, _) in enumerate(ranked):
+        first.setdefault(rank, row)
+    ranked.sort(key=lambda r: (first[r[0]], unaccented(str(entries[r[1]])), r[1]))
     return [
         {
             "rank": rank,
             "entry": entries[pk],
             "wins": won,
             "decided": DECIDED.get(entries[pk].took_by),
+            "played": pk in played,
         }
-        for rank, pk, won in prizes.ranked(wins, took=took)
+        for rank, pk, won in ranked
     ]
 
 
@@ -61,6 +75,7 @@ def drive_prizes(drive: Drive) -> dict:
     rows = leaderboard(drive)
     wins = {r["entry"].pk: r["wins"] for r in rows}
     entries = {r["entry"].pk: r["entry"] for r in rows}
+    played = {r["entry"].pk for r in rows if r["played"]}
     tiebreaks, methods = {}, {}
     for place, winner, method in drive.tiebreaks.values_list("place", "winner_id", "method"):
         tiebreaks[place], methods[place] = winner, DECIDED[method]
@@ -71,7 +86,7 @@ def drive_prizes(drive: Drive) -> dict:
         place.names = [entries[e] for e in place.entries]
         place.choices = [entries[e] for e in place.tied]
         place.decided = methods.get(place.place) if place.tied and place.settled else None
-    booby = prizes.booby(wins, places) if drive.booby else None
+    booby = prizes.booby(wins, places, played=played) if drive.booby else None
     if booby:
         booby.names = [entries[e] for e in booby.entries]
     winners_by_game: dict[int, list[int]] = {}
@@ -80,8 +95,12 @@ def drive_prizes(drive: Drive) -> dict:
             drive=drive, won=True, game__in=drive.cookie_jar
         ).values_list("game", "entry_id"):
             winners_by_game.setdefault(game, []).append(entry)
+    given = prizes.places_given(places)
     return {
         "places": places,
+        # Places nobody took, too few having won a game: (first, last), or None.
+        "not_given": (given + 1, drive.places) if given < drive.places else None,
+        "did_not_play": [r["entry"] for r in rows if not r["played"]],
         "entries": entries,
         "wins": wins,
         "jackpot": [entries[e] for e in prizes.jackpot(wins, drive.jackpot)],

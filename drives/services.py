@@ -366,6 +366,24 @@ def _present(drive: Drive, game: int) -> list[int]:
     ]
 
 
+def newcomers_sit_out(drive: Drive) -> tuple[int, int] | None:
+    """Whether someone checked in now, who has played no game, would sit out the next
+    game if it started as things stand: (how many sit it out, how many of those there
+    have played a game), or None when they get a seat. Those who have played most sit out
+    first (drives/movement.py, rule 5), so a newcomer sits out only when fewer have
+    played a game than must sit out. Reads only."""
+    present = _present(drive, drive.game + 1)
+    per_table = plan_for(drive).per_table
+    out = len(present) % per_table if len(present) >= per_table else len(present)
+    played = (
+        Seat.objects.filter(drive=drive, entry__in=present, table__isnull=False)
+        .values("entry")
+        .distinct()
+        .count()
+    )
+    return (out, played) if played < out else None
+
+
 def _save_seating(drive: Drive, seating: movement.Seating) -> None:
     rows = [
         Seat(drive=drive, game=seating.game, entry_id=e, table=t.number, side=s)
@@ -539,15 +557,18 @@ def game_next(*, drive: Drive, closing: int | None = None) -> movement.Seating |
         winners = dict(
             Result.objects.filter(drive=drive, game=drive.game).values_list("table", "side")
         )
-        sat_out = Counter(
-            Seat.objects.filter(drive=drive, table__isnull=True).values_list("entry_id", flat=True)
+        # Games missed so far: sat out, or not there (a late arrival's games before it
+        # came count as sat out, so it is not also sat out at its first game).
+        played = Counter(
+            Seat.objects.filter(drive=drive, table__isnull=False).values_list("entry_id", flat=True)
         )
+        present = _present(drive, drive.game + 1)
         seating = movement.next_seating(
             previous,
             winners=winners,
-            present=_present(drive, drive.game + 1),
+            present=present,
             plan=plan_for(drive),
-            sat_out=sat_out,
+            missed={e: drive.game - played[e] for e in present},
         )
         _save_seating(drive, seating)
         drive.game += 1

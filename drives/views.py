@@ -212,9 +212,21 @@ def _checked_in(drive, entry) -> str:
             f"{said} {entry.name} needs a partner to play: "
             "check in another single and tap “Pair the singles”."
         )
-    if drive.game:
-        return f"{said} They play from game {entry.joined_game}."
-    return said
+    if not drive.game:
+        return said
+    if entry.joined_game > drive.games:
+        return f"{said} Game {drive.game} is the last: there is no game left for them to play."
+    out = services.newcomers_sit_out(drive)
+    if out:  # fewer have played a game than must sit out: a promise would be wrong
+        need, played = out
+        what = "player" if drive.individual else "pair"
+        return (
+            f"{said} They join at game {entry.joined_game} but, as things stand, may sit "
+            f"it out: {need} {what}{pluralize(need)} must sit out and only {played} there "
+            f"{'has' if played == 1 else 'have'} played a game (who has played most sits "
+            "out first)."
+        )
+    return f"{said} They play from game {entry.joined_game}."
 
 
 @require_POST
@@ -349,7 +361,8 @@ def drive_start(request, league_slug, pk):
     question, finds the drive started and says so."""
     drive = _run(request, league_slug, pk)
     if drive.status != Drive.Status.OPEN:
-        messages.info(request, "Game 1 has already started: nothing more was started.")
+        if not _about_to_say(request, "Game 1 has started"):  # a double tap's first answer
+            messages.info(request, "Game 1 has already started: nothing more was started.")
         return redirect("drives:grid", drive.league.slug, drive.pk)
     try:
         if request.method != "POST":
@@ -358,6 +371,9 @@ def drive_start(request, league_slug, pk):
     except DriveError as error:
         messages.error(request, str(error))
         return redirect(_door_with_typed(request, drive))  # the names typed stay typed
+    messages.success(
+        request, "Game 1 has started: everyone to their table. The wall screen shows where."
+    )
     return redirect("drives:grid", drive.league.slug, drive.pk)
 
 
@@ -386,6 +402,7 @@ def _start_asked(request, drive, seating):
         "playing": len(seating.seated()) + len(seating.sit_outs),
         "tables": len(seating.tables),
         "sit_outs": services.listed(sit_outs) if sit_outs else "",
+        "sit_out_count": len(sit_outs),
         "typed": " & ".join(typed),
         "back": back,
     }

@@ -291,7 +291,12 @@ def test_back_to_start_game_1_after_yes_starts_nothing_and_says_so():
     drive = make_drive(4)
     client = organiser_of(drive)
     question = ask(client, url("start", drive))
-    client.post(url("start", drive), {"confirm": "yes"})
+    started = client.post(url("start", drive), {"confirm": "yes"})
+    # Found by a walk: the phone that started the game was told nothing.
+    assert (
+        said(started) == "Game 1 has started: everyone to their table. The wall screen shows where."
+    )
+    client.get(started.url)  # the grid, its message seen
     back = client.get(question.wsgi_request.get_full_path())
     assert back.status_code == 302 and back.url == url("grid", drive)
     assert said(back) == "Game 1 has already started: nothing more was started."
@@ -512,6 +517,7 @@ def test_start_game_1_asks_first_saying_who_plays_and_starts_nothing_until_yes()
     drive.refresh_from_db()
     assert drive.status == Drive.Status.RUNNING and drive.game == 1
     seats = Seat.objects.filter(drive=drive).count()
+    client.get(response.url)  # the grid seen, then Back
     response = client.post(url("start", drive), {"confirm": "yes"})
     assert response.status_code == 302 and response.url == url("grid", drive)
     assert said(response) == "Game 1 has already started: nothing more was started."

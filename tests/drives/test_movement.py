@@ -44,7 +44,7 @@ def play(plan, entries, games, seed, data, changes=False):
     """A night with random results (and, if `changes`, arrivals and leavers)."""
     present = set(range(entries))
     seating = first_seating(present, plan=plan, seed=seed)
-    nights, sat_out = [seating], Counter(seating.sit_outs)
+    nights = [seating]
     assert_well_seated(seating, present, plan)
     next_id = entries
     for _ in range(games - 1):
@@ -56,15 +56,24 @@ def play(plan, entries, games, seed, data, changes=False):
             present |= set(range(next_id, next_id + arriving))
             next_id += arriving
         following = next_seating(
-            seating, winners=winners, present=present, plan=plan, sat_out=sat_out
+            seating,
+            winners=winners,
+            present=present,
+            plan=plan,
+            missed=missed_before(nights, present),
         )
         assert_well_seated(following, present, plan)
         if not changes:
             assert_rule_holds(seating, following, winners, plan)
-        sat_out.update(following.sit_outs)
         seating = following
         nights.append(seating)
     return nights
+
+
+def missed_before(nights, present):
+    """{entry: games it did not play of `nights`}: sat out, or not there yet (or gone)."""
+    played = Counter(e for seating in nights for e in seating.seated())
+    return {e: len(nights) - played[e] for e in present}
 
 
 def assert_rule_holds(before, after, winners, plan):
@@ -203,16 +212,16 @@ def test_a_pair_too_many_sits_out_and_plays_the_next_game():
     first = first_seating(range(5), plan=plan, seed=1)
     assert len(first.tables) == 2 and len(first.sit_outs) == 1
     second = next_seating(
-        first, winners={1: 0, 2: 0}, present=range(5), plan=plan, sat_out={first.sit_outs[0]: 1}
+        first, winners={1: 0, 2: 0}, present=range(5), plan=plan, missed={first.sit_outs[0]: 1}
     )
     assert first.sit_outs[0] in second.seated()
 
 
-def assert_sat_out_least(seating, sat_out):
-    """Nobody sits out a game while someone who has sat out fewer games plays."""
+def assert_sat_out_least(seating, missed):
+    """Nobody sits out a game while someone who has missed fewer games plays."""
     for out in seating.sit_outs:
         for playing in seating.seated():
-            assert sat_out.get(out, 0) <= sat_out.get(playing, 0), (out, playing)
+            assert missed.get(out, 0) <= missed.get(playing, 0), (out, playing)
 
 
 def test_a_pair_that_sat_out_is_not_sat_out_again_when_a_table_closes():
@@ -221,28 +230,31 @@ def test_a_pair_that_sat_out_is_not_sat_out_again_when_a_table_closes():
     A, X, P, Q, R = 1, 2, 3, 4, 5
     plan = PLANS[0]
     game_2 = Seating(2, (Table(1, ((P,), (Q,))), Table(2, ((R,), (A,)))), (X,))
-    sat_out = {A: 1, X: 1}
-    game_3 = next_seating(
-        game_2, winners={1: 0, 2: 0}, present=[A, X, R], plan=plan, sat_out=sat_out
-    )
+    missed = {A: 1, X: 1}
+    game_3 = next_seating(game_2, winners={1: 0, 2: 0}, present=[A, X, R], plan=plan, missed=missed)
     assert_well_seated(game_3, [A, X, R], plan)
     assert game_3.sit_outs == (R,)
-    assert_sat_out_least(game_3, sat_out)
+    assert_sat_out_least(game_3, missed)
 
 
-def test_late_arrivals_sit_out_before_a_pair_that_has_sat_out_already():
-    # A late pair took a hole left by a leaver while a pair moved off a closed table, one
-    # that had sat out before, sat out again.
+def test_a_late_arrival_s_missed_games_count_as_sat_out_so_it_plays_its_first_game():
+    # A late player (8, in for game 5) was sat out at its first game, as one who had sat
+    # out none, while players there from the start, who had played more, played it.
     plan = Plan.for_drive(individual=True, table_size=3, movement=LOSERS_MOVE)
     game_4 = Seating(4, (Table(1, ((1,), (2,), (3,))), Table(2, ((5,), (6,), (7,)))), ())
-    sat_out = {3: 1, 5: 1}
+    missed = {3: 1, 5: 1, 8: 4}
     game_5 = next_seating(
-        game_4, winners={1: 0, 2: 0}, present=[1, 2, 3, 6, 8], plan=plan, sat_out=sat_out
+        game_4, winners={1: 0, 2: 0}, present=[1, 2, 3, 6, 8], plan=plan, missed=missed
     )
     assert_well_seated(game_5, [1, 2, 3, 6, 8], plan)
-    assert_sat_out_least(game_5, sat_out)
-    # Of those never out: the arrival (no seat yet) first, then a stayer before a mover.
-    assert set(game_5.sit_outs) == {8, 1} and 3 in game_5.seated()
+    assert_sat_out_least(game_5, missed)
+    # Of those who have missed none: a stayer (1) before a mover, the lowest seat first.
+    assert set(game_5.sit_outs) == {1, 6} and {3, 8} <= set(game_5.seated())
+    # At equal counts, the one with no seat after the moves (the arrival) sits out first.
+    game_5 = next_seating(
+        game_4, winners={1: 0, 2: 0}, present=[1, 2, 3, 6, 8], plan=plan, missed={8: 0}
+    )
+    assert 8 in game_5.sit_outs
 
 
 @settings(max_examples=150, deadline=None)
@@ -253,14 +265,13 @@ def test_late_arrivals_sit_out_before_a_pair_that_has_sat_out_already():
     seed=st.integers(0, 2**32),
     data=st.data(),
 )
-def test_nobody_sits_out_while_someone_who_sat_out_fewer_games_plays(
+def test_nobody_sits_out_while_someone_who_missed_fewer_games_plays(
     plan, entries, games, seed, data
 ):
-    """With leavers, late arrivals and pairs coming back, at every game: each sit-out has
-    sat out (before it) no more games than anyone who plays it. Counts are of the games
-    an entry was there and had no seat; the games before a late arrival came are none."""
+    """With leavers and late arrivals, at every game: each sit-out has missed (before it)
+    no more games than anyone who plays it. Missed games are those an entry did not play:
+    sat out, or not there yet (a late arrival's games before it came count as sat out)."""
     nights = play(plan, entries, games, seed, data, changes=True)
-    sat_out = Counter()
-    for seating in nights:
-        assert_sat_out_least(seating, sat_out)
-        sat_out.update(seating.sit_outs)
+    for n, seating in enumerate(nights):
+        present = [*seating.seated(), *seating.sit_outs]
+        assert_sat_out_least(seating, missed_before(nights[:n], present))

@@ -263,12 +263,15 @@ def test_a_split_tie_for_one_place_says_it_is_shared():
 
 @pytest.fixture
 def tied():
-    """A finished drive of four pairs, one game, three prizes: two pairs on one win, two
-    on none, so place 3 is a tie between the two pairs on none, to settle by a cut."""
-    drive = make_drive(4, games=1, places=3, booby=True)
+    """A finished drive of four pairs, three games, three prizes: two pairs on two wins,
+    two on one, so place 3 is a tie between the two pairs on one, to settle by a cut (a
+    place needs a game won: a tie on none is no place)."""
+    drive = make_drive(4, games=3, places=3, booby=True)
     services.drive_start(drive=drive)
-    play_game(drive)
+    for side in (0, 1, 0):  # the pairs that lost game 1 win games 2 and 3
+        play_game(drive, side=side)
     drive.refresh_from_db()
+    assert sorted(r["wins"] for r in selectors.leaderboard(drive)) == [1, 1, 2, 2]
     return drive
 
 
@@ -313,7 +316,7 @@ def test_a_second_phone_recording_a_cut_already_recorded_is_told_who_took_the_pl
 def test_the_prize_list_numbers_itself_once_and_says_1_win(client, tied):
     page = client.get(url("prizes", tied)).content.decode()
     assert '<ul class="prize-list">' in page and '<ol class="prize-list">' not in page
-    assert "(1 win each)" in page and "(0 wins each)" in page and "(1 wins" not in page
+    assert "(1 win each)" in page and "(2 wins each)" in page and "(1 wins" not in page
 
 
 def test_the_cut_form_makes_the_organiser_choose_and_a_recorded_cut_can_be_undone(tied):
