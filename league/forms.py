@@ -359,6 +359,15 @@ class FixtureForm(KeepsEditsMeanwhile, forms.Form):
             self.fields[name].queryset = teams
         if not with_status:
             del self.fields["status"]
+        elif fixture is not None and fixture.state_display == "In play":  # as its pages say
+            status = self.fields["status"]
+            status.choices = [
+                (value, "In play" if value == Fixture.Status.SCHEDULED else label)
+                for value, label in Fixture.Status.choices
+            ]
+            status.help_text = (
+                "A game of this match has started: it is played once its games are finished."
+            )
         if not secretary:
             for name in self.SECRETARY_ONLY:
                 del self.fields[name]

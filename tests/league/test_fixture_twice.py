@@ -164,3 +164,16 @@ def test_a_match_put_off_past_the_seasons_end_is_saved_and_the_organiser_told(
     )
     fixture_at_pub.refresh_from_db()
     assert (fixture_at_pub.date, fixture_at_pub.status) == (datetime.date(2027, 1, 14), "scheduled")
+
+
+def test_a_fixture_in_play_reads_in_play_on_its_edit_page(client, world, fixture_at_pub):
+    """Found by a walk: the Status box of a match under way read "Scheduled", as every
+    other page said "In play"; a secretary saving the form thought they set it back."""
+    Fixture.objects.filter(pk=fixture_at_pub.pk).update(games_started=1)
+    client.force_login(world.secretary)
+    page = client.get(reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk])).text
+    assert '<option value="scheduled" selected>In play</option>' in page
+    assert "A game of this match has started" in page
+    Fixture.objects.filter(pk=fixture_at_pub.pk).update(games_started=0)
+    page = client.get(reverse("league:fixture-edit", args=["clare", fixture_at_pub.pk])).text
+    assert '<option value="scheduled" selected>Scheduled</option>' in page

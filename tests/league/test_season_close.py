@@ -262,3 +262,20 @@ def test_a_closed_season_takes_no_new_fixtures(client, world):
     made = html.unescape(client.post(generate, {"start": "2027-01-14", "games_planned": 3}).text)
     assert "no fixture is added" in made
     assert snapshot() == before
+
+
+def test_no_points_for_a_shutout_read_as_nothing_more_not_0_more(client, world):
+    """Found by a walk: "0 more for a shutout win"."""
+    Season.objects.filter(pk=world.season.pk).update(points_shutout=0)
+    pages = [
+        reverse("league:standings-teams", args=["clare", "winter"]),
+        reverse("league:season", args=["clare", "winter"]),
+    ]
+    client.force_login(world.secretary)
+    pages.append(reverse("league:manage-season", args=["clare", "winter"]))
+    for page in pages:
+        text = html.unescape(client.get(page).text)
+        assert "nothing more for a shutout" in text and "0 more for a shutout" not in text, page
+    Season.objects.filter(pk=world.season.pk).update(points_shutout=1)
+    text = html.unescape(client.get(pages[0]).text)
+    assert "1 more for a shutout win" in text
