@@ -279,13 +279,25 @@ def _print_context(request, league, season, kind, *, pdf=False) -> dict:
             pub_id=pub.pk if pub else None,
         )
         shown = " · ".join(chosen.name for chosen in (pub, division) if chosen)
-        if any(row["division"] for row in rows):
+        divided = any(row["division"] for row in rows)
+        if divided:
             for title, table in _division_tables(rows):
                 sections.append({"title": title, "table": table})
         else:
             table = TeamTable(rows, exclude=("division",), order_by="position")
             sections.append({"title": "", "table": table})
-        notes = [(r["position_label"], r["name"], r["note"]) for r in rows if r["note"]]
+        # With divisions, each position is said with its table: "North, 2".
+        notes = [
+            (
+                f"{r['division'] or 'No division'}, {r['position_label']}"
+                if divided
+                else r["position_label"],
+                r["name"],
+                r["note"],
+            )
+            for r in rows
+            if r["note"]
+        ]
         others = []
     else:
         tables = _tables(league, season, kind, {})

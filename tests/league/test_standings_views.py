@@ -377,6 +377,23 @@ def test_divisions_are_ranked_apart_and_printed_as_tables_of_their_own(client, d
     assert "<h2>North</h2>" in printed and "<h2>South</h2>" in printed
 
 
+def test_a_printed_tie_break_names_the_division_its_position_is_in(client, db):
+    """Found by a walk: with divisions, the printed "Tie-breaks" read "2 N1: …" and "2
+    S2: …", each a 2nd place, of which table it did not say."""
+    season = SeasonFactory(points_shutout=0)
+    for name in ("North", "South"):
+        division = DivisionFactory(season=season, name=name)
+        one, two = (
+            TeamFactory(season=season, division=division, name=f"{name[0]}{n}") for n in (1, 2)
+        )
+        win_game(season=season, winner=one, loser=two)  # 35–15
+        win_game(season=season, winner=two, loser=one, shutout=True, number=2)  # 25–0
+    printed = html.unescape(client.get(url("standings-print", season, "teams")).content.decode())
+    notes = printed.split("<h2>Tie-breaks</h2>")[1]
+    assert "<li>North, 1 N2: level on 2 league points" in notes
+    assert "<li>South, 2 S1: level on 2 league points" in notes
+
+
 def test_with_every_division_shown_each_is_a_table_of_its_own(client, db):
     # All divisions on one page: each under its name, ranked apart, never mixed into
     # one list of 1, 1, 2, 2; the downloads list them division by division.
