@@ -1,7 +1,8 @@
-/* A form is sent once per tap: the second tap of a double tap, while the first is on its
-   way, is not sent. (It was: the first saved, then the page drew the second's answer,
-   "Nothing was saved", the name already taken by the first.) Forms that answer in place
-   (htmx, the game sheet) stop the browser's own sending and are left to their own ways. */
+/* A form that changes something (a POST) is sent once per tap: the second tap of a
+   double tap, while the first is on its way, is not sent. (It was: the first saved, then
+   the page drew the second's answer, "Nothing was saved", the name already taken by the
+   first.) Forms that answer in place (htmx, the game sheet) stop the browser's own
+   sending and are left to their own ways. */
 (function () {
   "use strict";
 
@@ -9,7 +10,7 @@
 
   window.addEventListener("submit", function (event) {
     var form = event.target;
-    if (event.defaultPrevented || form.target) return;
+    if (event.defaultPrevented || form.target || form.method !== "post") return;
     if (form.dataset.sending) {
       event.preventDefault();
       return;
