@@ -609,6 +609,35 @@
     sayOnTop("");
   }
 
+  /* With no connection the server cannot check a deal's tricks: what it would refuse for
+     them is refused here, before the deal is kept (found by a walk: 3 tricks of 5 were
+     kept, then refused on reconnect, taking every deal kept after them off the phone).
+     Fewer than 5 tricks only end a game: the first deal kept, taking one side, and only
+     one, to the target on its last trick, from the score on screen. "" when it may go. */
+  function notKeepable(fields, kept) {
+    var order = document.querySelector("#sheet [data-order]");
+    var names = sideNames();
+    var deal = keptTricks(fields, names.length);
+    var total = deal.tricks.reduce(function (sum, n) { return sum + n; }, 0);
+    if (total === 5) return "";
+    var said = "The tricks add up to " + total + ", not 5";
+    if (total > 5 || !order) return said + ".";
+    var target = parseInt(order.dataset.target, 10);
+    var perTrick = parseInt(order.dataset.perTrick, 10);
+    var scores = order.dataset.scores.split(",").map(function (n) { return parseInt(n, 10); });
+    var reached = deal.tricks.map(function (n, side) { return scores[side] + n * perTrick >= target; });
+    var reaching = reached.indexOf(true);
+    if (reaching === -1) return said + ", and no side reaches " + target + ".";
+    if (kept) return said + ": with deals waiting to send, a deal is kept only with all 5 tricks.";
+    if (reached.lastIndexOf(true) !== reaching) return said + ": play stops when the first side reaches " + target + ".";
+    var got = {};
+    fields.forEach(function (pair) { got[pair[0]] = pair[1]; });
+    if (got.mode === "order" && got["trick_" + total] !== String(reaching)) {
+      return said + ": play stops at the trick that takes a side to " + target + ".";
+    }
+    return "";
+  }
+
   function keep(form) {
     // A double tap keeps the deal once: the second tap comes before the first is stored.
     if (form.dataset.keeping) return Promise.resolve();
@@ -617,13 +646,21 @@
     new FormData(form).forEach(function (value, name) {
       if (name !== "version") fields.push([name, value]);
     });
+    var refused = false;
     return waiting().then(function (before) {
+      var why = notKeepable(fields, before.length);
+      if (why) {  // said beside the form, the taps kept to put right
+        refused = true;
+        sayInBox(form.querySelector(".box-slot"), [why, "Nothing was kept: put the tricks right, then save."]);
+        return null;
+      }
       // Entered on the game as this phone saw it, after the deals it keeps already.
       var version = seenVersion() + before.length;
       return store("readwrite", function (deals) {
         deals.add({ path: PATH, action: form.getAttribute("action"), fields: fields, version: version });
       });
     }).then(function () {
+      if (refused) return null;
       // The form, ready for the next deal: a new key, the taps cleared, the deal to the left.
       form.querySelector('input[name="key"]').value = window.crypto.randomUUID();
       var dealers = form.querySelectorAll('input[name="dealer"]');

@@ -1593,3 +1593,41 @@ def test_a_not_saved_box_goes_once_a_later_deal_is_kept(night, live_server, new_
     expect(first.locator("#sheet [role=alert]")).to_have_count(0)
     assert "1 deal waiting to send" in first.locator("#sheet-waiting").inner_text()
     first.context.set_offline(False)
+
+
+def test_offline_a_deal_the_rules_refuse_for_its_tricks_is_not_kept(night, live_server, page):
+    """Found by a walk: with no connection, 3 tricks of 5 (steppers) or one trick tapped
+    then Save (trick by trick) were kept, and refused on reconnect with every deal kept
+    after them. The tricks are checked before a deal is kept, as the server would."""
+    third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
+    three = FixtureFactory(
+        season=night.season, pub=night.pub, teams=[*night.teams.all(), third], games_planned=1
+    )
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{three.pk}/play/")
+    page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_load_state()
+    page.wait_for_function(OFFLINE_READY)
+    page.context.set_offline(True)
+    enter_counts(page, [2, 1, 0])
+    box = page.locator("#box-count [data-box]")
+    box.wait_for()
+    assert "The tricks add up to 3, not 5, and no side reaches 25." in box.inner_text()
+    assert "Nothing was kept" in box.inner_text()
+    assert page.locator(".deal-kept").count() == 0
+    assert page.locator("#tricks-0").input_value() == "2"  # the taps stay, to put right
+
+    enter_counts(page, [2, 2, 2])
+    expect(box).to_contain_text("The tricks add up to 6, not 5.")
+    enter_counts(page, [2, 2, 1])
+    expect(page.locator(".deal-kept")).to_have_count(1)
+
+    page.locator("details.by-trick summary").click()
+    order_tap(page, 1, "Harbour Hearts")
+    page.locator("[data-order] button.save").click()
+    order_box = page.locator("#box-order [data-box]")
+    expect(order_box).to_contain_text("The tricks add up to 1, not 5")
+    assert page.locator(".deal-kept").count() == 1
+    page.context.set_offline(False)
+    expect(page.locator(".deal-kept")).to_have_count(0)
+    assert list(Deal.objects.values_list("tricks", flat=True)) == ["221"]
