@@ -10,7 +10,9 @@
 
   window.addEventListener("submit", function (event) {
     var form = event.target;
-    if (event.defaultPrevented || form.target || form.method !== "post") return;
+    // Read as attributes: a field named "target" (the season's) hides form.target.
+    var method = (form.getAttribute("method") || "get").toLowerCase();
+    if (event.defaultPrevented || form.getAttribute("target") || method !== "post") return;
     if (form.dataset.sending) {
       event.preventDefault();
       return;

@@ -363,6 +363,13 @@ def test_a_double_tap_on_a_save_button_saves_once_and_says_so_once(
         assert "Nothing was saved" not in page.inner_text("main"), button
         assert page.locator("#error-summary").count() == 0, button
 
+    # The season's form has a field named "target", which hid the form's own target.
+    page.goto(f"{live_server.url}/clare/manage/seasons/new/")
+    page.get_by_label("Name").fill("Spring 2027")
+    page.get_by_label("Start date").fill("2027-03-01")
+    double_tap("Create season", "Spring 2027 created.")
+    assert league.seasons.filter(name="Spring 2027").count() == 1
+
     page.goto(f"{manage}/teams/new/")
     page.get_by_label("Name").fill("Hearts")
     page.get_by_label("Pub").select_option(label="The Harbour Bar")
