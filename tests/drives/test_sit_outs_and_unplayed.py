@@ -173,3 +173,16 @@ def test_the_start_question_says_how_many_tables_the_players_make_not_that_they_
     page = unescape(ask(organiser_of(drive), url("start", drive)).content.decode())
     [alone] = services.drive_start_check(drive=drive).sit_outs
     assert f"5 pairs make 2 tables of 4: {drive.entries.get(pk=alone)} sit out game 1." in page
+
+
+def test_the_doors_line_promises_no_seat_and_no_game_after_the_last():
+    """Found by a walk: "anyone checked in now plays from game 3", as a promise, and at the
+    last game a game that would never come."""
+    drive = make_drive(4, games=2)
+    services.drive_start(drive=drive)
+    client = organiser_of(drive)
+    door = client.get(url("door", drive)).content.decode()
+    assert "Game 1 in play: anyone checked in now joins from game 2." in door
+    play_game(drive)  # and game 2 starts
+    door = client.get(url("door", drive)).content.decode()
+    assert "Game 2, the last, in play: there is no game left for anyone checked in now." in door

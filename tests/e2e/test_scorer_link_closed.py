@@ -32,6 +32,7 @@ def test_a_withdrawn_links_phone_keeps_its_taps_and_loses_its_buttons(
     assert player.locator("input[name='first'][value='2']").is_checked()
     for selector in GONE:
         assert player.locator(selector).count() == 0, selector
+    assert player.get_by_text("You are scoring with a scorer link").count() == 0
     player.get_by_role("link", name="See the game as it stands now").click()
     player.wait_for_load_state()
     assert player.locator("#sheet").is_visible()
