@@ -32,7 +32,7 @@ from league.models import (
     TeamPairStanding,
     TeamStanding,
 )
-from league.names import as_named_now, renamed
+from league.names import as_named_now, renamed, unaccented
 from league.ranking import (
     Pair,
     Points,
@@ -519,7 +519,7 @@ def _told_apart(names: dict[str, str], partnerships: list[str]) -> dict[str, str
     players = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
     told = {}
     for p in alike:
-        who = [players[int(i)] for i in p.split("-") if int(i) in players]
+        who = sorted((players[int(i)] for i in p.split("-") if int(i) in players), key=unaccented)
         told[p] = f"{names.get(p, '')} ({' & '.join(who)})"
     return names | told
 
