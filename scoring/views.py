@@ -50,6 +50,9 @@ from scoring.selectors import (
 from scoring.wording import with_side_names
 
 SESSION_LINKS = "scorer_links"
+# " – " between two scores, never broken across lines ("10 –" then "15" below): no-break
+# spaces, and a word joiner after the dash, which a line may otherwise break after.
+WHOLE_DASH = "\u00a0–\u2060\u00a0"
 
 
 @dataclass(frozen=True)
@@ -205,7 +208,7 @@ def _deal_rows(game: Game, live: list) -> list[dict]:
             "parts": list(zip(labels, deal.trick_counts, strict=False)),
             "dealer": labels[deal.dealer],
             "bonus": labels[deal.bonus_side] if deal.bonus_side is not None else "",
-            "totals": "\u00a0–\u00a0".join(str(total) for total in scored.totals),  # kept whole
+            "totals": WHOLE_DASH.join(str(total) for total in scored.totals),
         }
         for deal, scored in zip(live, result.deals, strict=True)
     ]

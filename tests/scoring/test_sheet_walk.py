@@ -153,3 +153,12 @@ def test_a_confirmed_games_links_page_says_why_no_link_can_be_made(client, world
     page = html.unescape(client.get(reverse("scoring:game-links", args=[world.game.pk])).text)
     assert "Make a scorer link" not in page
     assert "This game is confirmed, so no scorer link can be made for it." in page
+
+
+def test_a_deals_score_is_kept_whole_on_a_line(client, world):
+    """Found by a walk: "score 10 –" at a line's end, "15" on the next (a line may break
+    after a dash, no-break spaces or not)."""
+    play(world.game, 2, 3)
+    client.force_login(world.organiser)
+    sheet = client.get(world.game.get_absolute_url()).text
+    assert "score 10\u00a0–\u2060\u00a015" in sheet
