@@ -934,7 +934,7 @@ def test_confirm_asks_for_a_second_tap_and_says_what_it_did(
     save(page)
     confirm = page.locator(".confirm button")
     confirm.click()
-    assert confirm.inner_text().startswith("Tap again to confirm 25\u00a0–\u2060\u00a00")  # kept whole
+    assert confirm.inner_text().startswith("Tap again to confirm 25\u00a0–\u2060\u00a00")
     assert not Confirmation.objects.exists()
     assert_accessible(page)
     with swapped(page, "/confirm/"):
