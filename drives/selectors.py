@@ -138,7 +138,8 @@ def player_drive_record(player) -> dict:
         Q(player=player) | Q(partner=player), drive__status=Drive.Status.FINISHED
     )
     totals = mine.aggregate(
-        drives=Count("drive", distinct=True),
+        # A drive checked into but never sat at a table (too late) was not played.
+        drives=Count("drive", distinct=True, filter=Q(seats__table__isnull=False)),
         games_won=Count("seats", filter=Q(seats__won=True)),
     )
     if not totals["drives"]:

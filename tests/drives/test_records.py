@@ -149,3 +149,25 @@ def test_a_player_s_drive_record_takes_the_same_queries_however_many_drives(winn
     with CaptureQueriesContext(connection) as three:
         assert selectors.player_drive_record(winner) == {"drives": 3, "games_won": 5, "won": 2}
     assert len(three) == len(one)
+
+
+def test_a_drive_checked_into_but_never_played_is_not_a_drive_played(winner):
+    """Found by a walk: a player checked in during a drive's last game, who never sat at a
+    table, had it counted in their record's drives played."""
+    drive = services.drive_create(
+        league=winner.league,
+        pub=PubFactory(league=winner.league),
+        name="Friday drive",
+        date=datetime.date(2026, 10, 9),
+        preset="progressive",
+        games=1,
+        places=1,
+        jackpot=None,
+    )
+    services.entry_add(drive=drive, name="W", partner_name="X")
+    services.entry_add(drive=drive, name="Y", partner_name="Z")
+    services.drive_start(drive=drive)
+    services.entry_add(drive=drive, name=winner.name, partner_name="Late Partner")
+    services.result_record(drive=drive, game=1, table=1, side=0)
+    assert services.game_next(drive=drive) is None  # finished
+    assert selectors.player_drive_record(winner) == {"drives": 1, "games_won": 3, "won": 1}
