@@ -359,7 +359,7 @@ class FixtureForm(KeepsEditsMeanwhile, forms.Form):
             self.fields[name].queryset = teams
         if not with_status:
             del self.fields["status"]
-        elif fixture is not None and fixture.state_display == "In play":  # as its pages say
+        elif fixture is not None and fixture.in_play:  # said as its pages say it
             status = self.fields["status"]
             status.choices = [
                 (value, "In play" if value == Fixture.Status.SCHEDULED else label)

@@ -473,12 +473,15 @@ class Fixture(models.Model):
         )
 
     @property
+    def in_play(self) -> bool:
+        """Scheduled, with a game started: its match is under way."""
+        return self.status == self.Status.SCHEDULED and self.games_started > 0
+
+    @property
     def state_display(self) -> str:
         """The fixture's state in the words every page shows: its status, except that a
-        scheduled fixture with a game started is "In play"."""
-        if self.status == self.Status.SCHEDULED and self.games_started:
-            return "In play"
-        return self.get_status_display()
+        fixture in play says so."""
+        return "In play" if self.in_play else self.get_status_display()
 
 
 class FixtureTeam(models.Model):

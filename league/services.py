@@ -747,7 +747,7 @@ def fixture_create(
     if not 1 <= games_planned <= 50:
         raise LeagueError("A fixture plans from 1 to 50 games.")
     with transaction.atomic():
-        _check_still_open(_lock_season(season), kept=NO_FIXTURE_ADDED)
+        _check_still_open_locked(season, kept=NO_FIXTURE_ADDED)
         _check_teams_still_there(teams)
         _check_entered_once(season, date, {team.pk for team in teams})
         last_round = season.fixtures.order_by("-round").values_list("round", flat=True).first()
@@ -1188,7 +1188,7 @@ def _check_still_open(season: Season, *, kept: str) -> None:
 def _check_still_open_locked(season: Season, *, kept: str) -> None:
     """`_check_still_open` on the season as it is now, locked until the transaction ends:
     a close in another tab (`season_close`) waits for this change, or this sees it."""
-    _check_still_open(Season.objects.select_for_update().get(pk=season.pk), kept=kept)
+    _check_still_open(_lock_season(season), kept=kept)
 
 
 def division_create(*, season: Season, name: str) -> Division:

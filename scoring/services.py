@@ -26,6 +26,7 @@ from league import results
 from league.models import Fixture, Player, Pub, Season, Team
 from scoring.models import Confirmation, Deal, Game, GameEvent, GameSide, ScorerLink
 from scoring.outcome import record_results, season_summaries
+from scoring.wording import link_whose
 
 
 class ScoringError(Exception):
@@ -679,9 +680,7 @@ def link_create(*, game: Game, side: int | None = None, user=None) -> ScorerLink
 
 def _link_for(link: ScorerLink) -> str:
     """Whose a scorer link is, in words: "for the table", or "for" its side."""
-    if link.side is None:
-        return "for the table"
-    return f"for {side_labels(link.game)[link.side]}"
+    return f"for {link_whose(link.side, side_labels(link.game))}"
 
 
 def link_revoke(*, link: ScorerLink, user=None) -> ScorerLink:

@@ -47,7 +47,7 @@ from scoring.selectors import (
     next_dealer_of,
     roles_in_league,
 )
-from scoring.wording import with_side_names
+from scoring.wording import link_whose, with_side_names
 
 SESSION_LINKS = "scorer_links"
 # " – " between two scores, never broken across lines ("10 –" then "15" below): no-break
@@ -208,7 +208,7 @@ def _deal_rows(game: Game, live: list) -> list[dict]:
             "parts": list(zip(labels, deal.trick_counts, strict=False)),
             "dealer": labels[deal.dealer],
             "bonus": labels[deal.bonus_side] if deal.bonus_side is not None else "",
-            "totals": WHOLE_DASH.join(str(total) for total in scored.totals),
+            "totals": WHOLE_DASH.join(map(str, scored.totals)),
         }
         for deal, scored in zip(live, result.deals, strict=True)
     ]
@@ -243,6 +243,7 @@ def _sheet_context(request, game: Game, scorer: Scorer, **extra) -> dict:
         "game": game,
         "sides": list(game.game_sides.all()),
         "rows": _deal_rows(game, live),
+        "score_whole": WHOLE_DASH.join(map(str, game.scores)),  # Confirm's "Tap again …"
         "deal_number": len(live) + 1,
         "proposed_dealer": next_dealer_of(game, live),
         # Idempotency keys, made now, as the forms are drawn: a retry sends the same one.
@@ -885,7 +886,6 @@ def link_detail(request, pk, link_pk):
         return refused
     link = get_object_or_404(game.scorer_links, pk=link_pk)
     url = request.build_absolute_uri(link.get_absolute_url())
-    labels = _labels(game)
     return render(
         request,
         "scoring/link_detail.html",
@@ -898,7 +898,7 @@ def link_detail(request, pk, link_pk):
             "qr": qr_svg(url, title="QR code of the scorer link")
             if link.is_active and not game.is_confirmed
             else "",
-            "side_label": labels[link.side] if link.side is not None else "the table",
+            "side_label": link_whose(link.side, _labels(game)),
         },
     )
 
@@ -913,8 +913,7 @@ def link_revoke(request, pk, link_pk):
         return refused
     link = get_object_or_404(game.scorer_links, pk=link_pk)
     labels = _labels(game)
-    whose = labels[link.side] if link.side is not None else "the table"
-    named = f"link {link.number} for {whose}"
+    named = f"link {link.number} for {link_whose(link.side, labels)}"
     if not link.is_active:  # a second tap, or Back to the question after "Yes"
         messages.info(request, f"{capfirst(named)} is withdrawn already.")
         return redirect("scoring:game-links", pk=game.pk)

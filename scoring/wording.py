@@ -8,6 +8,11 @@ _TWO_SIDES = re.compile(r"\b[Ss]ides (\d+) and (\d+)\b")
 _ONE_SIDE = re.compile(r"\b[Ss]ide (\d+)\b")
 
 
+def link_whose(side: int | None, labels: Sequence[str]) -> str:
+    """Whose a scorer link is: its side's label, or "the table" for a link of no side."""
+    return "the table" if side is None else labels[side]
+
+
 def with_side_names(text: str, labels: Sequence[str]) -> str:
     """`text` from `rules` with each "side N" replaced by that side's label."""
 
