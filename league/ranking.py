@@ -74,26 +74,40 @@ class Placed(NamedTuple):
     league_points: int = 0
     note: str = ""
     level_on: tuple[tuple[str, int], ...] = ()
-    decided_by: tuple[str, int, str] | None = None  # (key, value, "ahead" | "behind")
+    decided_by: tuple[str, int, str] | None = (
+        None  # (key, value, "ahead" | "behind" | "2nd of the 5")
+    )
 
     @property
     def position_label(self) -> str:
         return f"={self.position}" if self.shared else str(self.position)
 
 
+# Each key's value in words: (one, more than one).
 PHRASES = {
-    "points": "{} league points",
-    "head_to_head": "{} league points in the games between them",
-    "difference": "a points difference of {:+d}",
-    "points_for": "{} points scored",
+    "points": ("{} league point", "{} league points"),
+    "head_to_head": (
+        "{} league point in the games between them",
+        "{} league points in the games between them",
+    ),
+    "difference": ("a points difference of {:+d}",) * 2,
+    "points_for": ("{} point scored", "{} points scored"),
+    "marches": ("{} march", "{} marches"),
 }
 
 
 def _phrase(key: str, value: int) -> str:
     """A key's value in words, for the notes: nothing in brackets to puzzle over."""
-    if key == "marches":
-        return f"{value} march{'' if value == 1 else 'es'}"
-    return PHRASES[key].format(value)
+    one, more = PHRASES[key]
+    return (one if value == 1 else more).format(value)
+
+
+def _ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
 
 
 LABELS = {
@@ -124,7 +138,9 @@ def _decided_note(level_text: str, decided_by, shared: bool = False) -> str:
     if shared:
         return f"{level_text}; nothing separates them: shared position"
     key, value, side = decided_by
-    return f"{level_text}; {side} with {_phrase(key, value)}"
+    if side in ("ahead", "behind"):
+        return f"{level_text}; {side} with {_phrase(key, value)}"
+    return f"{level_text}; {side}, with {_phrase(key, value)}"  # "2nd of the 5"
 
 
 def _value(key: str, team: Totals, points: Points) -> int:
@@ -207,12 +223,21 @@ def rank_teams(
             place(level, rest, level_on + ((key, value),), decided_by, skipped)
             return
         # Split by this key, highest first. A team alone on its value (most teams of a
-        # big table) is placed here; its note starts with what the group was level on.
+        # big table) is placed here; its note starts with what the group was level on,
+        # then says whether it came first ("ahead"), last ("behind") or where between.
         distinct = sorted(by_value, reverse=True)
         level_text = _level_text(level_on, skipped) if level_on else ""
+        above = 0
         for value in distinct:
             subgroup = by_value[value]
-            this_key = (key, value, "behind" if value == distinct[-1] else "ahead")
+            if value == distinct[0]:
+                side = "ahead"
+            elif value == distinct[-1]:
+                side = "behind"
+            else:
+                side = f"{_ordinal(above + 1)} of the {len(group)}"
+            above += len(subgroup)
+            this_key = (key, value, side)
             if len(subgroup) > 1:
                 place(subgroup, rest, level_on + ((key, value),), this_key, skipped)
                 continue

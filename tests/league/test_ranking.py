@@ -90,6 +90,41 @@ def test_points_for_then_marches_break_later_ties():
     assert placed[2].note.endswith("behind with 50 points scored")
 
 
+def test_a_team_between_others_level_is_not_called_ahead():
+    # Five teams level on points, split by marches: the one with 3 is behind the one
+    # with 5, so its note says where it came among them, not "ahead".
+    teams = [
+        team(1, "A", won=2, lost=2, marches=3),
+        team(2, "B", won=2, lost=2, marches=1),
+        team(3, "C", won=2, lost=2, marches=0),
+        team(4, "D", won=2, lost=2, marches=1),
+        team(5, "E", won=2, lost=2, marches=5),
+    ]
+    placed = rank_teams(teams, order=["points", "marches"], points=POINTS)
+    assert table(placed) == [("1", "E"), ("2", "A"), ("=3", "B"), ("=3", "D"), ("5", "C")]
+    assert [p.note for p in placed] == [
+        "level on 4 league points; ahead with 5 marches",
+        "level on 4 league points; 2nd of the 5, with 3 marches",
+        "level on 4 league points, 1 march; nothing separates them: shared position",
+        "level on 4 league points, 1 march; nothing separates them: shared position",
+        "level on 4 league points; behind with 0 marches",
+    ]
+
+
+def test_places_among_many_level_teams_read_as_ordinals():
+    teams = [team(i, f"T{i:02}", won=1, pf=i) for i in range(1, 13)]
+    placed = rank_teams(teams, order=["points", "points_for"], points=POINTS)
+    notes = [p.note.split("; ")[1] for p in placed]
+    assert notes[0] == "ahead with 12 points scored"
+    assert notes[1:4] == [
+        "2nd of the 12, with 11 points scored",
+        "3rd of the 12, with 10 points scored",
+        "4th of the 12, with 9 points scored",
+    ]
+    assert notes[10] == "11th of the 12, with 2 points scored"
+    assert notes[11] == "behind with 1 point scored"
+
+
 def test_three_teams_level_head_to_head_counts_only_games_among_them():
     # A beat B, B beat C, C beat A, and A beat C again: A has 4 h2h points, B 2, C 2.
     # D, level on points too but not in the tie group's games, does not count.
