@@ -698,7 +698,11 @@ def test_the_sheets_header_keeps_the_leagues_name_readable_for_a_secretary(
     page.wait_for_load_state()
 
     brand = page.locator(".site-header .brand")
-    assert brand.bounding_box()["width"] >= 390 / 3  # "Clare Twenty-Fi…" at least
+    assert brand.bounding_box()["width"] >= 390 / 3
+    # The whole name, on two lines if need be, not "Clare Twenty-Fiv…".
+    assert brand.evaluate(
+        "e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight"
+    ), brand.evaluate("e => [e.scrollWidth, e.clientWidth, e.scrollHeight, e.clientHeight]")
     header = page.locator(".site-header")
     for name in ("Tonight", "Log out"):
         assert (
@@ -706,7 +710,7 @@ def test_the_sheets_header_keeps_the_leagues_name_readable_for_a_secretary(
             .or_(header.get_by_role("button", name=name))
             .is_visible()
         )
-    assert header.bounding_box()["height"] <= 56  # still one line: Save stays in view
+    assert header.bounding_box()["height"] <= 56  # no taller: Save stays in view
     assert in_view(page, "button.save")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert_accessible(page)
