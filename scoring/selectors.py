@@ -1,7 +1,8 @@
 """Reads for the table sheet, the match page and the game's record."""
 
 from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from django.contrib.postgres.expressions import ArraySubquery
 from django.db import connection
@@ -46,6 +47,7 @@ def next_dealer_of(game: Game, live_deals: list[Deal]) -> int:
 class MatchTeam:
     label: str
     won: int
+    team_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,12 @@ class Match:
     in_play: Game | None
     next_number: int | None
     proposed_dealer: int
+
+    def named(self, names: Mapping[int, str]) -> "Match":
+        """The match with its teams named by `names` (by team id), as a game of it was
+        played: its sheet names them so, whatever they are called now."""
+        teams = [replace(team, label=names.get(team.team_id, team.label)) for team in self.teams]
+        return replace(self, teams=teams)
 
     @property
     def score_text(self) -> str:
@@ -111,7 +119,7 @@ def match_for(fixture: Fixture) -> Match:
     return Match(
         fixture=fixture,
         games=games,
-        teams=[MatchTeam(label=seat.team.name, won=won[seat.team_id]) for seat in seats],
+        teams=[MatchTeam(seat.team.name, won[seat.team_id], seat.team_id) for seat in seats],
         in_play=in_play,
         next_number=next_number,
         proposed_dealer=proposed % max(len(seats), 1),

@@ -193,6 +193,11 @@ def _labels(game: Game) -> list[str]:
     return services.side_labels(game)
 
 
+def _names(sides) -> dict[int, str]:
+    """The teams' names as a game was played (by team id), for its match's lines."""
+    return {side.team_id: side.label for side in sides if side.team_id is not None}
+
+
 # The sheet
 
 
@@ -235,13 +240,14 @@ def _abilities(game: Game, scorer: Scorer, live: list, match) -> dict:
 
 def _sheet_context(request, game: Game, scorer: Scorer, **extra) -> dict:
     live = list(game.deals.live().order_by("number"))
-    match = match_for(game.fixture) if game.fixture_id else None
+    sides = list(game.game_sides.all())
+    match = match_for(game.fixture).named(_names(sides)) if game.fixture_id else None
     link = scorer.link
     return {
         "league": game.league,
         "season": game.season,
         "game": game,
-        "sides": list(game.game_sides.all()),
+        "sides": sides,
         "rows": _deal_rows(game, live),
         "score_whole": WHOLE_DASH.join(map(str, game.scores)),  # Confirm's "Tap again …"
         "deal_number": len(live) + 1,
@@ -390,9 +396,9 @@ def _said(game: Game, done: str) -> str:
     if game.winner is not None:
         line += f" {labels[game.winner]} win game {game.number}: {game.reason}."
         if game.fixture_id:
-            match_result = match_for(game.fixture).result_text
-            if match_result:
-                line += f" {match_result}."
+            match = match_for(game.fixture)
+            if match.result_text:  # the match is over: its teams as this game named them
+                line += f" {match.named(_names(game.game_sides.all())).result_text}."
     return line
 
 

@@ -2,6 +2,8 @@
 Harbour Bar", "the league secretary", "scorer link 3"), never by their login, on the
 public page. Those who run the pub also see the login."""
 
+import uuid
+
 import pytest
 from django.urls import reverse
 
@@ -60,3 +62,40 @@ def test_after_the_fixture_moves_pub_its_new_pubs_organisers_see_the_logins(clie
     assert "(harbour-login)" in client.get(url).content.decode()
     client.force_login(recorded.organiser)
     assert "(harbour-login)" not in client.get(url).content.decode()
+
+
+def test_a_sheet_names_the_match_as_its_game_was_played(client, world):
+    """A team renamed mid-match: the sheet's heading keeps the name game 1 was played
+    under, and so does its "Match, games won" line and the line said when the game and
+    the match end, so the one sheet never names a team two ways."""
+    team = world.game.game_sides.get(index=0).team
+    played_as = world.labels[0]
+    assert team.name == played_as
+    team.name = "The New Name"
+    team.save()
+    world.fixture.games_planned = 1
+    world.fixture.save()
+    client.force_login(world.organiser)
+    url = reverse("scoring:game-sheet", args=[world.game.pk])
+
+    html = client.get(url).content.decode()
+    assert "Match, games won: <a" in html
+    match_line = html.split("Match, games won:")[1].split("</p>")[0]
+    assert played_as in match_line and "The New Name" not in match_line
+
+    for number in range(5):  # side 0 takes every trick: 25–0 after five deals
+        world.game.refresh_from_db()
+        response = client.post(
+            reverse("scoring:deal-record", args=[world.game.pk]),
+            {
+                "key": str(uuid.uuid4()),
+                "version": world.game.version,
+                "mode": "split",
+                "first": 5,
+                "dealer": number % 2,
+            },
+            follow=True,
+        )
+    said = response.content.decode()
+    assert f"{played_as} win the match 1–0" in said
+    assert "The New Name" not in said.split('id="sheet-said"')[1].split("</div>")[0]
