@@ -13,11 +13,10 @@ each other). They refer to the league's pubs and players, and to one another.
   so a drive the organiser could not have set up is refused in the same words.
 """
 
-import secrets
-
 from drives.models import Drive, Entry, Result, Seat, TableLink, TieBreak
 from drives.services import DriveError, check_settings
 from league.data_tables import BOOL, DATE, DECIMAL, INT, JSON, TIME, C, R, Table
+from league.tokens import typeable_token
 
 SINCE = 3
 
@@ -34,7 +33,7 @@ def _drive_problem(row: dict) -> str | None:
 
 
 def _new_link() -> dict:
-    return {"token": secrets.token_urlsafe(16)}  # as services.table_links makes them
+    return {"token": typeable_token()}  # as services.table_links makes them
 
 
 TABLES = (

@@ -7,7 +7,6 @@ Every refusal is a `DriveError` whose message an organiser can read; nothing is 
 
 import datetime
 import random
-import secrets
 from collections import Counter
 from collections.abc import Iterable
 
@@ -18,6 +17,7 @@ from drives.models import Drive, Entry, Result, Seat, TableLink, TieBreak
 from league.models import League, Player, Pub
 from league.names import key, name_problem, tidy, unaccented
 from league.results import content_changed
+from league.tokens import typeable_token
 
 PRESETS = {
     "progressive": {
@@ -632,11 +632,7 @@ def table_links(*, drive: Drive, tables: Iterable[int]) -> list[TableLink]:
         TableLink.objects.filter(drive=drive, table__in=wanted).values_list("table", flat=True)
     )
     TableLink.objects.bulk_create(
-        [
-            TableLink(drive=drive, table=t, token=secrets.token_urlsafe(16))
-            for t in wanted
-            if t not in have
-        ],
+        [TableLink(drive=drive, table=t, token=typeable_token()) for t in wanted if t not in have],
         ignore_conflicts=True,  # two phones at once: the first one's links are kept
     )
     return list(TableLink.objects.filter(drive=drive, table__in=wanted).order_by("table"))

@@ -41,6 +41,7 @@ from league.permissions import (
     sent,
 )
 from league.qr import qr_svg
+from league.tokens import get_by_token
 
 
 def _drive(league_slug, pk) -> Drive:
@@ -517,9 +518,9 @@ def table_links(request, league_slug, pk):
 @never_cache  # the token is in the URL
 def table_scorer(request, league_slug, token):
     """One table's result for the game in play, by whoever holds the table's link."""
-    link = get_object_or_404(
+    link = get_by_token(
         TableLink.objects.select_related("drive__league", "drive__pub"),
-        token=token,
+        token,
         drive__league__slug=league_slug,
     )
     drive, error, status = link.drive, None, 200

@@ -12,7 +12,6 @@ of who entered what.
 """
 
 import dataclasses
-import secrets
 
 from django.conf import settings
 from django.db import models
@@ -22,6 +21,7 @@ from django.utils.functional import cached_property
 
 import rules
 from league.models import Fixture, League, Player, Pub, Season, Team
+from league.tokens import typeable_token
 
 
 class GameQuerySet(models.QuerySet):
@@ -224,7 +224,7 @@ class Deal(models.Model):
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(24)
+    return typeable_token()
 
 
 class ScorerLink(models.Model):

@@ -35,6 +35,7 @@ from league.asking import asks_first, fields
 from league.models import Fixture, Pub
 from league.permissions import ask_to_log_in, request_runs_pub
 from league.qr import qr_svg
+from league.tokens import get_by_token
 from scoring import services
 from scoring.forms import CorrectionForm, DealForm, FriendlyForm, LinkForm, StartForm, VersionForm
 from scoring.models import Deal, Game, ScorerLink, number_links
@@ -943,8 +944,11 @@ def link_revoke(request, pk, link_pk):
 @require_safe
 @never_cache  # the token is in the URL
 def link_open(request, token):
-    """A scanned QR code: keep the link in this person's session, then open the sheet."""
-    link = get_object_or_404(ScorerLink.objects.select_related("game__league"), token=token)
+    """A scanned QR code: keep the link in this person's session, then open the sheet.
+    An address typed in capitals opens it too (links made since are in small letters;
+    older ones, in both, are found as they are)."""
+    link = get_by_token(ScorerLink.objects.select_related("game__league"), token)
+    token = link.token
     game = _game(link.game_id)
     if not link.is_active or game.is_confirmed:
         why = "was withdrawn" if not link.is_active else "is closed: the game is confirmed"

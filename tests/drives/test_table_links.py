@@ -120,3 +120,14 @@ def test_a_link_of_one_drive_never_records_at_another(client, running):
     client.post(link.get_absolute_url(), {"side": "0", "game": "1"})
     assert not Result.objects.filter(drive=other).exists()
     assert Result.objects.filter(drive=running, table=2).count() == 1
+
+
+def test_a_table_s_link_can_be_typed_short_lowercase_or_in_capitals(running):
+    # Read off the organiser's page when a phone will not scan the code: no 0, o, 1, l
+    # or i to mistake for another, and a phone that capitalises it still finds it.
+    link = link_of(running, 2)
+    assert len(link.token) == 20 and not set("0o1li") & set(link.token)
+    assert link.token == link.token.lower()
+    shouted = link.get_absolute_url().replace(link.token, link.token.upper())
+    page = Client().get(shouted)
+    assert "Table 2, game 1: which pair won?" in page.content.decode()
