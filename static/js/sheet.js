@@ -6,7 +6,8 @@
    - split entry shows "A 3 – 2 B" as soon as a count is tapped; its Save with no count
      says in the sheet's words what to tap (or that the taps are in trick by trick);
    - trick by trick: a running total per side; saves itself once the deal is complete
-     (five tricks, or a side at the target), never with a trick left blank;
+     (five tricks, or a side at the target), never with a trick left blank; the tricks
+     tapped so far are kept on the phone, and back after a reload (no connection);
    - Forty-Five: a deal played out to five tricks is not saved until who won the highest
      trump is answered (nothing is preset); trick by trick brings the question into view;
    - steppers: − and + buttons and a live "x of 5" total;
@@ -190,6 +191,7 @@
       var sheet = document.getElementById("sheet");
       sayDealer(parseInt(sheet.dataset.dealNumber, 10) + parseInt(sheet.dataset.kept || "0", 10), form);
     }
+    if (form.hasAttribute("data-order")) keepTaps();
     if (form.hasAttribute("data-order") && input.name === "bonus_side") {
       var done = updateTricks(form);
       if (done && done.complete) form.requestSubmit();
@@ -275,8 +277,17 @@
     }
     window.sessionStorage.removeItem(STASH);
     var form = modeInput.form;
-    Object.keys(kept.fields).forEach(function (name) {
-      var value = kept.fields[name];
+    putBack(form, kept.fields, parseInt(document.getElementById("sheet").dataset.dealNumber, 10));
+    // The taps are back, tapped: without a word it looked as if the deal had gone in.
+    var save = form.querySelector("button.save");
+    sayOnTop("Not saved yet: what you entered is back. Tap " +
+      (save ? save.textContent.trim() : "Save") + " to save it.");
+  }
+
+  // Taps kept (`entries`) put back in their form, for deal `number`; trick by trick's state.
+  function putBack(form, fields, number) {
+    Object.keys(fields).forEach(function (name) {
+      var value = fields[name];
       form.querySelectorAll('[name="' + name + '"]').forEach(function (input) {
         if (input.type === "radio") input.checked = input.value === value;
         else input.value = value;
@@ -288,16 +299,13 @@
     updateTotal(form);
     var state = updateTricks(form);
     // The dealer ticked then, said over the forms (it said the one the page proposed).
-    sayDealer(parseInt(document.getElementById("sheet").dataset.dealNumber, 10), form);
+    sayDealer(number, form);
     // Trick by trick, in view above the Save bar: the next trick to tap or the highest
     // trump's question. After a login the page opened at its top, the taps out of sight.
     var next = state && (state.played === 5 ? form.querySelector(".bonus") :
       form.querySelector('[data-trick="' + ((state.played || 0) + 1) + '"]'));
     if (state) showAboveBar(form, next || form, "instant");
-    // The taps are back, tapped: without a word it looked as if the deal had gone in.
-    var save = form.querySelector("button.save");
-    sayOnTop("Not saved yet: what you entered is back. Tap " +
-      (save ? save.textContent.trim() : "Save") + " to save it.");
+    return state;
   }
 
   function sayOnTop(text) {
@@ -354,6 +362,7 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     wake(document);
     seenVersion();
+    keepTaps();  // those on the screen now: none on a sheet drawn again after a save
     var said = document.getElementById("sheet-said");
     var score = document.querySelector("#sheet .scoreboard");
     if (!event.detail.target || event.detail.target.id !== "sheet" || !score) return;
@@ -386,6 +395,49 @@
     var newest = Math.max(shown || 0, kept || 0);
     if (newest) window.localStorage.setItem(VERSION, String(newest));
     return newest;
+  }
+
+  /* Trick by trick, the tricks tapped so far of the deal in progress are kept on the
+     phone: with no connection a reload (or the browser reloading the tab) lost them.
+     They are kept for the deal they were tapped for, the game as this phone saw it
+     after the deals it keeps (the version it would be kept with), and go once that deal
+     is kept or saved, on Undo, and when the sheet has moved on (another phone changed
+     the game). Each game's sheet keeps its own. */
+  var TAPS = "sheet-taps:" + PATH;
+
+  function keptCount() {
+    var sheet = document.getElementById("sheet");
+    return parseInt((sheet && sheet.dataset.kept) || "0", 10);
+  }
+
+  function keepTaps() {
+    var form = document.querySelector("#sheet [data-order]");
+    try {
+      if (form && form.querySelector('input[name^="trick_"]:checked')) {
+        var taps = { at: seenVersion() + keptCount(), fields: entries(form).fields };
+        window.localStorage.setItem(TAPS, JSON.stringify(taps));
+      } else {
+        window.localStorage.removeItem(TAPS);
+      }
+    } catch (e) { /* private mode: not kept */ }
+  }
+
+  // Once the deals kept on the phone are counted: the taps back, if still for this deal.
+  function tapsBack() {
+    var taps;
+    try { taps = JSON.parse(window.localStorage.getItem(TAPS) || "null"); } catch (e) { taps = null; }
+    if (!taps) return;
+    if (taps.at !== seenVersion() + keptCount()) return window.localStorage.removeItem(TAPS);
+    var form = document.querySelector("#sheet [data-order]");
+    // No form (logged out): kept until there is one. Taps there: back after a login.
+    if (!form || form.querySelector('input[name^="trick_"]:checked')) return;
+    var number = parseInt(document.getElementById("sheet").dataset.dealNumber, 10) + keptCount();
+    var state = putBack(form, taps.fields, number);
+    // Complete now that the deals kept before it are in the score: saved with a tap.
+    var save = form.querySelector("button.save");
+    var complete = state.complete && bonusAnswered(form);
+    sayOnTop("Not saved yet: the tricks you tapped are back." +
+      (complete ? " Tap " + save.textContent.trim() + " to save them." : ""));
   }
 
   function database() {
@@ -590,6 +642,14 @@
         document.querySelectorAll('#sheet form.entry input[name="dealer"]').forEach(function (radio) {
           radio.checked = radio.value === dealer;
         });
+        // Tricks tapped for the deal after it go, as with Undo online (the sheet drawn again).
+        document.querySelectorAll("#sheet [data-order]").forEach(function (form) {
+          form.querySelectorAll('input[name^="trick_"], input[name="bonus_side"]').forEach(function (input) {
+            input.checked = false;
+          });
+          updateTricks(form);
+        });
+        keepTaps();
         clearStale();
         return showWaiting();
       }).then(function () {
@@ -678,7 +738,7 @@
       updateTotal(form);
       updateTricks(form);
       clearStale();  // a refusal of this deal is answered now, one of an earlier tap stale
-      return showWaiting();
+      return showWaiting().then(keepTaps);  // the deal's taps go with it
     }).finally(function () { delete form.dataset.keeping; });
   }
 
@@ -992,6 +1052,7 @@
     offlineReady();
     stayAwake();
     showWaiting().then(function (deals) {
+      tapsBack();
       if (deals.length) sync();
       else saySent();
     });
