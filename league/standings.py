@@ -556,6 +556,14 @@ def pub_rows(season: Season | None, *, league: League | None = None) -> list[dic
     ]
 
 
+def pub_teams_moved_away(season: Season, pub: Pub) -> list[Team]:
+    """The teams of `season` counted for `pub` in the pub table (`pub_rows`) that are at
+    another pub now, so its page, which lists the teams at the pub now, can say why the
+    two differ (1 query)."""
+    played = SideResult.objects.counted().filter(season=season, pub=pub).values("team_id")
+    return list(season.teams.filter(pk__in=played).exclude(pub=pub).select_related("pub"))
+
+
 # ---------------------------------------------------------------------------
 # A team's and a player's own pages.
 # ---------------------------------------------------------------------------

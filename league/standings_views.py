@@ -155,6 +155,7 @@ def _page(request, league, season, kind):
         "filters": filters,
         "min_games": _min_games(league, season) if kind == "players" else None,
         "ranked_by": _ranked_by(season, kind),
+        "table_key": PubTable.KEY if kind == "pubs" else "",
         "urls": _urls(league, season, kind),
     }
     context["table_html"] = _table_html(request, league, season, kind, context)
@@ -329,6 +330,7 @@ def _print_context(request, league, season, kind, *, pdf=False) -> dict:
         "notes": notes,
         "others": others,
         "ranked_by": _ranked_by(season, kind),
+        "table_key": PubTable.KEY if kind == "pubs" else "",
         "printed": timezone.localdate(),
         "live_url": live,
         "qr": segno.make(live, error="m").svg_data_uri(scale=3, border=2),

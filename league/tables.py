@@ -211,8 +211,15 @@ class PlayerTable(StandingsTable):
 
 
 class PubTable(StandingsTable):
+    # What its teams column counts, said with the table on its page and print view: not
+    # the teams at a pub now, which the pub's page lists (`standings.pub_rows`).
+    KEY = (
+        "Teams that played: each team with a game counted for the pub. A team that moved "
+        "pub counts for each pub it played for, so this can differ from the teams at a pub now."
+    )
+
     pub = tables.Column("Pub", accessor="name")
-    teams = Number("Teams")
+    teams = Number("Teams that played")
     played = Number("Games")
     won = Number("Wins")
     win_percent = Number("Win %")

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth import login as auth_login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.validators import slug_re
 from django.db import transaction
 from django.db.models import Count, OuterRef, Prefetch, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
@@ -20,7 +21,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from league import services
+from league import services, standings
 from league.asking import asks_first, fields
 from league.forms import (
     DivisionForm,
@@ -182,6 +183,8 @@ def pub_detail(request, league_slug, pub_slug):
         "pub": pub,
         "season": season,
         "teams": season_teams(season).filter(pub=pub) if season else [],
+        # Counted for this pub in the pub table, though no longer here.
+        "moved_away": standings.pub_teams_moved_away(season, pub) if season else [],
         "fixtures": paged(request, season_fixtures(season).filter(pub=pub)) if season else [],
     }
     return render(request, "league/pub_detail.html", context)
@@ -485,9 +488,7 @@ def team_edit(request, league_slug, pk):
         .first()
     )
     if team is None:
-        return _removed_meanwhile(
-            request, league_slug, Team, pk, "that team is no longer in the season"
-        )
+        return _removed_meanwhile(request, league_slug, Team, pk, "That team was removed")
     season, league = team.season, team.season.league
     _require_pub_of(request, team.pub, league, "team")
     secretary, _ = request_roles(request, league)
@@ -603,9 +604,19 @@ def team_remove(request, league_slug, pk):
 
 @login_keeps_the_form
 def player_edit(request, league_slug, pk):
-    player = get_object_or_404(
-        Player.objects.select_related("league", "home_pub"), league__slug=league_slug, pk=pk
+    player = (
+        Player.objects.select_related("league", "home_pub")
+        .filter(league__slug=league_slug, pk=pk)
+        .first()
     )
+    if player is None:  # taken off their team, and named nowhere else
+        return _removed_meanwhile(
+            request,
+            league_slug,
+            Player,
+            pk,
+            "That player was taken off the league's list of players",
+        )
     league = player.league
     _require_pub_of(request, player.home_pub, league, "player")
     pubs = pubs_run_by(request, league)
@@ -770,15 +781,35 @@ def _pub_fixture(request, league_slug, pk) -> Fixture:
 
 
 def _removed_meanwhile(request, league_slug, model, pk, gone: str):
-    """The form of a team or fixture removed meanwhile (in another tab, or by someone
-    else), sent by one of the league's secretaries or organisers: said in words, with
-    nothing saved. Anyone else, a GET, or one of another league's, finds no such page."""
+    """The form of a team, fixture or player removed meanwhile (in another tab, or by
+    someone else), sent by one of the league's secretaries or organisers: said in words
+    (`gone`: "That team was removed"), with nothing saved. A team's or fixture's page
+    sends its season (a hidden `season`), and leads back to where they were working:
+    that season's teams and fixtures, on its Manage page for a secretary, its own page
+    for an organiser; else (a player, or a page from before) Manage or Tonight. Anyone
+    else, a GET, or one of another league's, finds no such page."""
     league = League.objects.filter(slug=league_slug).first()
     secretary, pubs = request_roles(request, league) if league else (False, frozenset())
     if request.method != "POST" or not (secretary or pubs) or model.objects.filter(pk=pk).exists():
         raise Http404
-    messages.error(request, f"Already removed: {gone}. Nothing was saved.")
-    return redirect("league:manage" if secretary else "league:tonight", league.slug)
+    sent_season = request.POST.get("season", "")
+    season = None
+    # A record of a season (not a player), and a slug: junk never reaches the query.
+    if hasattr(model, "season") and slug_re.match(sent_season):
+        season = league.seasons.filter(slug=sent_season).first()
+    if season is None:
+        where = ("league:manage" if secretary else "league:tonight", league.slug)
+    else:
+        gone += f" from {season.name}"
+        where = ("league:manage-season" if secretary else "league:season", league.slug, season.slug)
+    messages.error(request, f"{gone} while you had the page open. Nothing was saved.")
+    return redirect(*where)
+
+
+def _fixture_or_none(league_slug, pk) -> Fixture | None:
+    """The league's fixture, with its teams; None when there is none (removed, say)."""
+    fixtures = Fixture.objects.filter(season__league__slug=league_slug, pk=pk)
+    return fixtures_with_teams(fixtures).first()
 
 
 def _league_fixture(league_slug, pk) -> Fixture:
@@ -790,12 +821,9 @@ def _league_fixture(league_slug, pk) -> Fixture:
 @login_keeps_the_form
 def fixture_edit(request, league_slug, pk):
     """A secretary changes everything; an organiser of its pub, the date and status."""
-    fixture = fixtures_with_teams(Fixture.objects.filter(season__league__slug=league_slug))
-    fixture = fixture.filter(pk=pk).first()
+    fixture = _fixture_or_none(league_slug, pk)
     if fixture is None:
-        return _removed_meanwhile(
-            request, league_slug, Fixture, pk, "that fixture is no longer on the list"
-        )
+        return _removed_meanwhile(request, league_slug, Fixture, pk, "That fixture was removed")
     league, season = fixture.season.league, fixture.season
     _require_pub_of(request, fixture.pub, league, "fixture")
     secretary, _ = request_roles(request, league)
@@ -891,7 +919,10 @@ def _fixture_saved(form, fixture, pub_before) -> str:
 @login_keeps_the_form
 def fixture_reschedule(request, league_slug, pk):
     """A postponed fixture's new date, in one step: it goes back on the schedule."""
-    fixture = _pub_fixture(request, league_slug, pk)
+    fixture = _fixture_or_none(league_slug, pk)
+    if fixture is None:
+        return _removed_meanwhile(request, league_slug, Fixture, pk, "That fixture was removed")
+    require_pub(request, fixture.pub, fixture.season.league)
     if fixture.status != Fixture.Status.POSTPONED:
         return redirect("league:fixture-edit", league_slug, fixture.pk)
     season = fixture.season
