@@ -15,7 +15,8 @@
      connection), Undo takes back the last of them, named on the button;
    - an ended login, or a sheet older than the last login (it reloads): what was
      entered is kept in this tab until the sheet is back;
-   - a page restored from the back/forward cache reloads itself. */
+   - a page restored from the back/forward cache reloads itself;
+   - the copy of the sheet kept for no connection follows each sheet drawn in place. */
 (function () {
   "use strict";
 
@@ -365,6 +366,9 @@
     keepTaps();  // those on the screen now: none on a sheet drawn again after a save
     var said = document.getElementById("sheet-said");
     var score = document.querySelector("#sheet .scoreboard");
+    // The server's sheet, into the copy kept for no connection (once: the event comes
+    // from each element drawn, the line on top too).
+    if (event.target.id === "sheet" && event.detail.xhr) keepCopy(event.detail.xhr.responseText);
     if (!event.detail.target || event.detail.target.id !== "sheet" || !score) return;
     var top = said && said.textContent.trim() ? said : score;
     top.scrollIntoView({ block: "start" });
@@ -387,7 +391,7 @@
   var syncing = false;
 
   // The newest version of the game this phone has seen: the copy of the sheet kept for
-  // no connection is the one last loaded, older than the deals saved on it since.
+  // no connection may be older (a change from another phone seen only beside taps here).
   function seenVersion() {
     var input = document.querySelector('#sheet input[name="version"]');
     var shown = input ? parseInt(input.value, 10) : 0;
@@ -753,6 +757,7 @@
   function refused(response, text) {
     if (!response.headers.get("HX-Retarget")) {
       window.htmx.swap("#sheet", text, { swapStyle: "outerHTML" });
+      keepCopy(text);
       return Promise.resolve();
     }
     return fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
@@ -760,6 +765,7 @@
       .then(function (sheet) {
         window.htmx.swap("#sheet", sheet, { swapStyle: "outerHTML" });
         window.htmx.swap("#box-sheet", text, { swapStyle: "innerHTML" });
+        keepCopy(sheet);
       });
   }
 
@@ -953,10 +959,49 @@
       document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (el) {
         files.push(el.getAttribute("src") || el.getAttribute("href"));
       });
-      return caches.open("sheet-shell-v1").then(function (cache) { return cache.addAll(files); });
+      return caches.open(SHELL).then(function (cache) { return cache.addAll(files); });
     }).then(function () {
       document.documentElement.dataset.offlineReady = "1";
     }, function () { /* no offline copy: the sheet still works online */ });
+  }
+
+  /* The copy kept for no connection was the page as it was at its last full load: the
+     deals saved since, each drawn in place, were not in it, and a reload with no
+     connection showed an older deal number and score, fewer deals, as if they were
+     lost. Each sheet the server draws in place (`html`, its own answer: the screen's
+     sheet is changed here) now goes into the copy, with no request more. A refusal that
+     comes with the sheet as it stands goes in too, without its box: what answered a tap
+     is old news on a reload, as is the line on top. One copy at a time, in order, so an
+     older sheet never lands last. */
+  var SHELL = "sheet-shell-v1";
+  var copying = Promise.resolve();
+
+  function keepCopy(html) {
+    if (!window.caches) return;
+    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("sheet");
+    if (!fresh || !fresh.dataset.version) return;  // a game taken back: no sheet to keep
+    fresh.querySelectorAll(".conflict, .box-slot > *").forEach(function (el) { el.remove(); });
+    copying = copying.then(function () {
+      return caches.open(SHELL);
+    }).then(function (cache) {
+      return cache.match(PATH).then(function (kept) {
+        if (!kept) return null;  // no copy kept of this page: none is made here
+        return kept.text().then(function (text) {
+          var page = new DOMParser().parseFromString(text, "text/html");
+          var sheet = page.getElementById("sheet");
+          var said = page.getElementById("sheet-said");
+          if (!sheet) return null;
+          sheet.replaceWith(fresh);
+          if (said) said.replaceChildren();
+          // Its headers as served: its type, and the policy whose nonce lets its scripts
+          // run (the page keeps the nonce). Not its length, which the sheet changed.
+          var headers = new Headers(kept.headers);
+          headers.delete("Content-Length");
+          var copy = "<!DOCTYPE html>\n" + page.documentElement.outerHTML;
+          return cache.put(PATH, new Response(copy, { status: kept.status, headers: headers }));
+        });
+      });
+    }).catch(function () { /* the copy stays as it was; the sheet still works online */ });
   }
 
   // Keep the screen awake while a sheet is open, where the browser can.
@@ -1028,6 +1073,7 @@
         var played = parseInt(fresh.dataset.version, 10) > parseInt(now.dataset.version, 10);
         var trickByTrick = now.querySelector("details.by-trick[open]");
         window.htmx.swap("#sheet", fresh.outerHTML, { swapStyle: "outerHTML" });
+        keepCopy(text);
         var opened = document.querySelector("#sheet details.by-trick");
         if (trickByTrick && opened) opened.open = true;  // left as it was
         // A deal, an undo or a confirmation; else what may be done changed (a link
