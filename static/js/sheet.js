@@ -718,6 +718,14 @@
         sayInBox(form.querySelector(".box-slot"), [why, "Nothing was kept: put the tricks right, then save."]);
         return null;
       }
+      // A form reloaded with no connection is the copy kept, its key the one a deal
+      // kept since has taken: this deal gets a new one, or the server would take it
+      // for that deal again. (A deal kept always leaves its form a new key.)
+      var key = form.querySelector('input[name="key"]');
+      if (before.some(function (deal) { return keyOf(deal.fields) === key.value; })) {
+        key.value = window.crypto.randomUUID();
+        fields.forEach(function (field) { if (field[0] === "key") field[1] = key.value; });
+      }
       // Entered on the game as this phone saw it, after the deals it keeps already.
       var version = seenVersion() + before.length;
       return store("readwrite", function (deals) {
@@ -744,6 +752,11 @@
       clearStale();  // a refusal of this deal is answered now, one of an earlier tap stale
       return showWaiting().then(keepTaps);  // the deal's taps go with it
     }).finally(function () { delete form.dataset.keeping; });
+  }
+
+  function keyOf(fields) {
+    var field = fields.find(function (f) { return f[0] === "key"; });
+    return field && field[1];
   }
 
   function fieldIn(html, name) {

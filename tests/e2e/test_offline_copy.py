@@ -36,6 +36,16 @@ CAUGHT_UP = """async () => {
 }"""
 
 
+WAITING_KEYS = """() => new Promise(resolve => {
+    indexedDB.open("twentyfive-offline", 1).onsuccess = event => {
+        const db = event.target.result;
+        const names = Array.from(db.objectStoreNames);
+        db.transaction(names[0]).objectStore(names[0]).getAll().onsuccess = e =>
+            resolve(e.target.result.map(d => d.fields.find(f => f[0] === "key")[1]));
+    };
+})"""
+
+
 def copy_caught_up(page):
     """A moment for the copy to be written after the swap (the reload then says whether
     it was): a phone is reloaded long after, the test at once."""
@@ -212,3 +222,43 @@ def test_a_deal_from_the_other_phone_brought_in_by_the_sheet_is_in_the_copy(live
     assert scores(organiser) == ["10", "15"]
     assert said(organiser) == ""
     organiser.context.set_offline(False)
+
+
+def keep_no_trump(page, first, deal):
+    """Offline: `first` tricks for Harbour Hearts, no trump played, kept as deal `deal`."""
+    kept = page.locator(".deal-kept").count()
+    page.locator("[data-split] label.tap", has_text=first).first.click()
+    page.locator("[data-split] .bonus label.tap", has_text="No trump played").click()
+    page.get_by_role("button", name=f"Save deal {deal}").first.click()
+    expect(page.locator(".deal-kept")).to_have_count(kept + 1)
+
+
+def test_two_deals_kept_across_a_reload_with_no_connection_are_both_saved(live_server, page):
+    """Found by a walk: the page reloaded with no connection is the copy, whose form has
+    the key the first deal kept had taken, so the second deal kept went with the same
+    key and the server took it for the first again: refused, or not saved at all."""
+    start_game(page, live_server, forty_five_night())
+    page.wait_for_function(OFFLINE_READY)
+    save_online(page, "3", "No trump played")  # deal 1: 15 – 10; the copy is this sheet
+    copy_caught_up(page)
+    page.context.set_offline(True)
+    keep_no_trump(page, "3", 2)  # 30 – 20
+    page.reload()
+    page.get_by_text("1 deal waiting to send").wait_for()
+    keep_no_trump(page, "2", 3)  # 40 – 35
+    page.get_by_text("2 deals waiting to send").wait_for()
+    keys = page.evaluate(WAITING_KEYS)
+    assert len(set(keys)) == 2, keys
+
+    with page.expect_navigation():
+        page.context.set_offline(False)
+    page.wait_for_load_state()
+    expect(page.locator("#sheet-waiting")).to_have_text(
+        "2 deals kept on this phone were sent: they are in the score below."
+    )
+    assert list(Deal.objects.order_by("number").values_list("number", "tricks", "live")) == [
+        (1, "32", True),
+        (2, "32", True),
+        (3, "23", True),
+    ]
+    assert scores(page) == ["40", "35"]
