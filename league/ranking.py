@@ -74,9 +74,8 @@ class Placed(NamedTuple):
     league_points: int = 0
     note: str = ""
     level_on: tuple[tuple[str, int], ...] = ()
-    decided_by: tuple[str, int, str] | None = (
-        None  # (key, value, "ahead" | "behind" | "2nd of the 5")
-    )
+    # (key, value, where it came: "ahead", "behind" or between, "2nd of the 5")
+    decided_by: tuple[str, int, str] | None = None
 
     @property
     def position_label(self) -> str:
