@@ -74,31 +74,35 @@ class Placed(NamedTuple):
     league_points: int = 0
     note: str = ""
     level_on: tuple[tuple[str, int], ...] = ()
-    # (key, value, where it came: "ahead", "behind" or between, "2nd of the 5")
-    decided_by: tuple[str, int, str] | None = None
+    # (key, value, its place among the teams level before that key, how many they were)
+    decided_by: tuple[str, int, int, int] | None = None
 
     @property
     def position_label(self) -> str:
         return f"={self.position}" if self.shared else str(self.position)
 
 
-# Each key's value in words: (one, more than one).
 PHRASES = {
-    "points": ("{} league point", "{} league points"),
-    "head_to_head": (
-        "{} league point in the games between them",
-        "{} league points in the games between them",
-    ),
-    "difference": ("a points difference of {:+d}",) * 2,
-    "points_for": ("{} point scored", "{} points scored"),
-    "marches": ("{} march", "{} marches"),
+    "points": "{} league points",
+    "head_to_head": "{} league points in the games between them",
+    "difference": "a points difference of {:+d}",
+    "points_for": "{} points scored",
+    "marches": "{} marches",
+}
+# The same for a value of 1.
+ONE = {
+    "points": "1 league point",
+    "head_to_head": "1 league point in the games between them",
+    "points_for": "1 point scored",
+    "marches": "1 march",
 }
 
 
 def _phrase(key: str, value: int) -> str:
     """A key's value in words, for the notes: nothing in brackets to puzzle over."""
-    one, more = PHRASES[key]
-    return (one if value == 1 else more).format(value)
+    if value == 1 and key in ONE:
+        return ONE[key]
+    return PHRASES[key].format(value)
 
 
 def _ordinal(number: int) -> str:
@@ -136,10 +140,12 @@ def _decided_note(level_text: str, decided_by, shared: bool = False) -> str:
     """A note: what the teams were level on, then what decided it (or that nothing did)."""
     if shared:
         return f"{level_text}; nothing separates them: shared position"
-    key, value, side = decided_by
-    if side in ("ahead", "behind"):
-        return f"{level_text}; {side} with {_phrase(key, value)}"
-    return f"{level_text}; {side}, with {_phrase(key, value)}"  # "2nd of the 5"
+    key, value, place, of = decided_by
+    if place == 1:
+        return f"{level_text}; ahead with {_phrase(key, value)}"
+    if place == of:
+        return f"{level_text}; behind with {_phrase(key, value)}"
+    return f"{level_text}; {_ordinal(place)} of the {of}, with {_phrase(key, value)}"
 
 
 def _value(key: str, team: Totals, points: Points) -> int:
@@ -229,14 +235,8 @@ def rank_teams(
         above = 0
         for value in distinct:
             subgroup = by_value[value]
-            if value == distinct[0]:
-                side = "ahead"
-            elif value == distinct[-1]:
-                side = "behind"
-            else:
-                side = f"{_ordinal(above + 1)} of the {len(group)}"
+            this_key = (key, value, above + 1, len(group))
             above += len(subgroup)
-            this_key = (key, value, side)
             if len(subgroup) > 1:
                 place(subgroup, rest, level_on + ((key, value),), this_key, skipped)
                 continue
