@@ -980,9 +980,8 @@ def enter_counts(page, counts):
     page.get_by_role("button", name="Save deal").first.click()
 
 
-def test_deals_entered_offline_survive_a_reload_and_are_sent_once(
-    night, live_server, page, assert_accessible
-):
+def start_three_sides(page, live_server, night):
+    """The organiser logged in, game 1 started of a one-game fixture of three teams."""
     third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
     three = FixtureFactory(
         season=night.season, pub=night.pub, teams=[*night.teams.all(), third], games_planned=1
@@ -991,7 +990,13 @@ def test_deals_entered_offline_survive_a_reload_and_are_sent_once(
     page.goto(f"{live_server.url}/games/fixtures/{three.pk}/play/")
     page.get_by_role("button", name="Start game 1").click()
     page.wait_for_load_state()
-    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+
+
+def test_deals_entered_offline_survive_a_reload_and_are_sent_once(
+    night, live_server, page, assert_accessible
+):
+    start_three_sides(page, live_server, night)
+    page.wait_for_function(OFFLINE_READY)
     waiting = page.locator("#sheet-waiting")
 
     page.context.set_offline(True)
@@ -1055,15 +1060,8 @@ def test_a_forty_five_deal_kept_offline_keeps_who_won_the_highest_trump(night, l
 
 
 def test_a_sync_cut_off_half_way_still_makes_each_deal_once(night, live_server, page):
-    third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
-    three = FixtureFactory(
-        season=night.season, pub=night.pub, teams=[*night.teams.all(), third], games_planned=1
-    )
-    login(page, live_server, "harbour", PASSWORD)
-    page.goto(f"{live_server.url}/games/fixtures/{three.pk}/play/")
-    page.get_by_role("button", name="Start game 1").click()
-    page.wait_for_load_state()
-    page.wait_for_function("() => document.documentElement.dataset.offlineReady === '1'")
+    start_three_sides(page, live_server, night)
+    page.wait_for_function(OFFLINE_READY)
     page.context.set_offline(True)
     enter_counts(page, [2, 2, 1])
     page.get_by_text("1 deal waiting to send").wait_for()  # kept, the form cleared
@@ -1313,14 +1311,7 @@ def test_a_kept_deal_refused_after_others_were_sent_shows_the_sheet_as_it_stands
 
 
 def test_undo_with_no_connection_says_so_in_place_and_changes_nothing(night, live_server, page):
-    third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
-    three = FixtureFactory(
-        season=night.season, pub=night.pub, teams=[*night.teams.all(), third], games_planned=1
-    )
-    login(page, live_server, "harbour", PASSWORD)
-    page.goto(f"{live_server.url}/games/fixtures/{three.pk}/play/")
-    page.get_by_role("button", name="Start game 1").click()
-    page.wait_for_load_state()
+    start_three_sides(page, live_server, night)
     enter_counts(page, [2, 2, 1])
     page.get_by_text("Deal 1 saved").wait_for()
 
@@ -1603,14 +1594,7 @@ def test_offline_a_deal_the_rules_refuse_for_its_tricks_is_not_kept(night, live_
     """Found by a walk: with no connection, 3 tricks of 5 (steppers) or one trick tapped
     then Save (trick by trick) were kept, and refused on reconnect with every deal kept
     after them. The tricks are checked before a deal is kept, as the server would."""
-    third = TeamFactory(season=night.season, pub=night.pub, name="Cronin's Jinkers")
-    three = FixtureFactory(
-        season=night.season, pub=night.pub, teams=[*night.teams.all(), third], games_planned=1
-    )
-    login(page, live_server, "harbour", PASSWORD)
-    page.goto(f"{live_server.url}/games/fixtures/{three.pk}/play/")
-    page.get_by_role("button", name="Start game 1").click()
-    page.wait_for_load_state()
+    start_three_sides(page, live_server, night)
     page.wait_for_function(OFFLINE_READY)
     page.context.set_offline(True)
     enter_counts(page, [2, 1, 0])
