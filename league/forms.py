@@ -9,7 +9,10 @@ from django.template.defaultfilters import pluralize
 from django.utils.text import slugify
 
 import rules
+from league import services
 from league.models import EARLIEST, LATEST, Fixture, Season, validate_date, validate_tiebreaks
+from league.names import key as name_key
+from league.names import loose, name_problem
 
 
 def date_field(**kwargs) -> forms.DateField:
@@ -492,6 +495,13 @@ class LoginForm(AuthenticationForm):
 SLUG = re.compile(r"[-a-z0-9_]+")  # as the model's SlugField takes, once lowered
 
 
+def _new_name(text: str, *, what: str) -> str:
+    refusal = services.name_refusal(text, what=what)
+    if refusal:
+        raise forms.ValidationError(refusal)
+    return text
+
+
 def _slug_advice(typed: str) -> str:
     """Why a typed web address will not do, in plain words, with one made from it to
     copy ("West Clare 25" gives “west-clare-25”; fadas go: “cill-rois”)."""
@@ -553,20 +563,43 @@ class LeagueCreateForm(forms.Form):
             raise forms.ValidationError(League.address_taken(slug))
         return slug
 
+    # The names are checked here as the services check them when they save, so that
+    # every mistake is said at once, beside its answer.
+    def clean_name(self):
+        return _new_name(self.cleaned_data["name"], what="league")
+
+    def clean_season_name(self):
+        return _new_name(self.cleaned_data["season_name"], what="season")
+
     def clean_pubs(self):
-        pubs = []
-        for line in self.cleaned_data["pubs"].splitlines():
-            if not line.strip():
-                continue
+        """(name, town) of each line; a mistake said for each line that has one."""
+        lines = []
+        for number, line in enumerate(self.cleaned_data["pubs"].splitlines(), start=1):
             name, _, town = line.partition(",")
-            pubs.append((name.strip(), town.strip()))
-        if not pubs:
+            if line.strip():
+                lines.append((number, name.strip(), town.strip()))
+        if not lines:
             raise forms.ValidationError("Give at least one pub.")
-        if len(pubs) > 100:
+        if len(lines) > 100:
             raise forms.ValidationError("At most 100 pubs at once.")
-        if len({n.casefold() for n, _ in pubs}) != len(pubs):
-            raise forms.ValidationError("The same pub is named twice.")
-        return pubs
+        mistakes, first_named = [], {}
+        for number, name, town in lines:
+            first, first_name = first_named.setdefault(loose(name), (number, name))
+            town_problem = name_problem(town, what="town")
+            if refusal := services.name_refusal(name, what="pub"):
+                mistake = refusal
+            elif town_problem:
+                mistake = f"{town_problem}."
+            elif first != number and name_key(first_name) == name_key(name):
+                mistake = f"The same pub is named twice, on line {first} and here."
+            elif first != number:
+                mistake = services.pub_alike(name, town, first_name, f"on line {first}")
+            else:
+                continue
+            mistakes.append(f"Line {number}: {mistake[0].lower()}{mistake[1:]}")
+        if mistakes:
+            raise forms.ValidationError(mistakes)
+        return [(name, town) for _, name, town in lines]
 
     def season(self) -> dict:
         """The first season's fields, for league.services.season_create."""

@@ -77,10 +77,8 @@ def locked(queryset, pk):
 
 def season_create(*, league: League, name: str, divisions: Sequence[str] = (), **fields) -> Season:
     """A new season of `league`. `fields` are Season fields (dates, rules, points, …)."""
-    name = _name(name, what="season's name")
+    name = _new_name(name, what="season")
     slug = slugify(name)[:50]
-    if not slug:
-        raise LeagueError("Give the season a name with at least one letter or number.")
     _check_season_fields(fields, start=fields.get("start_date"))
     names = _clean_names(divisions, what="division")
     try:
@@ -151,11 +149,28 @@ def _name(text: str, *, what: str) -> str:
     return tidy(text)
 
 
+def name_refusal(text: str, *, what: str) -> str | None:
+    """Why `text` cannot name a new `what` (league, pub or season), as a sentence, or
+    None: hidden characters, or no letter or number to make its web address of."""
+    problem = name_problem(text, what=f"{what}'s name")
+    if problem:
+        return _sentence([problem])
+    if not slugify(tidy(text)):
+        return f"Give the {what} a name with at least one letter or number."
+    return None
+
+
+def _new_name(text: str, *, what: str) -> str:
+    """`text` tidied, or a LeagueError saying why it cannot name a new `what`."""
+    refusal = name_refusal(text, what=what)
+    if refusal:
+        raise LeagueError(refusal)
+    return tidy(text)
+
+
 def pub_create(*, league: League, name: str, town: str = "") -> Pub:
-    name = _name(name, what="pub's name")
+    name = _new_name(name, what="pub")
     slug = slugify(name)[:50]
-    if not slug:
-        raise LeagueError("Give the pub a name with at least one letter or number.")
     try:
         with transaction.atomic():
             same = league.pubs.filter(name__iexact=name).first()
@@ -204,11 +219,16 @@ def _check_no_pub_alike(pubs, name: str, town: str) -> None:
     would match neither (league.imports)."""
     alike = next((p for p in pubs if loose(p.name) == loose(name)), None)
     if alike is not None:
-        example = f"“{name} ({town})”" if town else f"such as “{name} (Ennis)”"
-        raise LeagueError(
-            f"“{name}” looks like {alike.name}, a pub of the league already: add the town "
-            f"to its name to tell the two apart, {example}."
-        )
+        raise LeagueError(pub_alike(name, town, alike.name, "a pub of the league already"))
+
+
+def pub_alike(name: str, town: str, other: str, where: str) -> str:
+    """What to say of a pub named like `other` (`where` says where that one is)."""
+    example = f"“{name} ({town})”" if town else f"such as “{name} (Ennis)”"
+    return (
+        f"“{name}” looks like {other}, {where}: add the town to its name to tell the two "
+        f"apart, {example}."
+    )
 
 
 # Teams and players --------------------------------------------------------------------
@@ -999,7 +1019,7 @@ def league_create(
 ) -> League:
     """A new league run by `user`, with its first pubs (name, town) and its first season
     (`season` holds season_create's fields). All of it, or nothing."""
-    name = _name(name, what="league's name")
+    name = _new_name(name, what="league")
     slug = slug.strip().lower()
     if not pubs:
         raise LeagueError("Give at least one pub.")

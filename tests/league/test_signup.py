@@ -145,6 +145,35 @@ def test_a_taken_address_is_said_beside_it_with_the_forms_other_mistakes(client,
     assert snapshot() == before
 
 
+def test_every_mistake_of_a_new_league_is_said_at_once_beside_its_answer(client, world):
+    """Found by a newcomer's walk: the names were checked only as the league was saved,
+    so each save said one mistake, in the box at the top, beside no answer."""
+    client.force_login(world.other_secretary)
+    before = snapshot()
+    sent = {
+        **NEW_LEAGUE,
+        "name": "!!!",
+        "pubs": "Tigh Neachtain, Galway\n???, Galway\nThe Crane\u200b Bar, Galway\n"
+        "Tigh Neachtáin, Salthill",
+        "season_name": "***",
+    }
+
+    form = client.post(reverse("league:league-create"), sent).context["form"]
+
+    assert form.errors == {
+        "name": ["Give the league a name with at least one letter or number."],
+        "pubs": [
+            "Line 2: give the pub a name with at least one letter or number.",
+            "Line 3: the pub's name “The Crane Bar” holds hidden characters (such as a "
+            "zero-width space or a text-direction mark): type it again.",
+            "Line 4: “Tigh Neachtáin” looks like Tigh Neachtain, on line 1: add the town "
+            "to its name to tell the two apart, “Tigh Neachtáin (Salthill)”.",
+        ],
+        "season_name": ["Give the season a name with at least one letter or number."],
+    }
+    assert snapshot() == before
+
+
 def test_the_fixture_list_prints_every_fixture_by_round(client, world, fixture_at_pub):
     url = reverse("league:season-fixtures-print", args=["clare", "winter"])
     page = client.get(url).content.decode()
