@@ -548,6 +548,10 @@ class LeagueCreateForm(forms.Form):
         ("Its rules", ["ruleset_key", "target", "march_bonus", "march_wins"]),
     ]
 
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
     def fieldsets(self):
         return [(legend, [self[name] for name in names]) for legend, names in self.FIELDSETS]
 
@@ -559,7 +563,13 @@ class LeagueCreateForm(forms.Form):
             raise forms.ValidationError(_slug_advice(slug))
         if slug in League.RESERVED_SLUGS:
             raise forms.ValidationError(f"“{slug}” is a page of the site; choose another.")
-        if League.objects.filter(slug=slug).exists():  # said with the form's other mistakes
+        taken = League.objects.filter(slug=slug).first()  # said with the form's other mistakes
+        if taken is not None and taken.secretaries.filter(pk=self.user.pk).exists():
+            raise forms.ValidationError(
+                f"The address “{slug}” is for {taken.name} already, a league you run; "
+                "choose another for a new league."
+            )
+        if taken is not None:
             raise forms.ValidationError(League.address_taken(slug))
         return slug
 

@@ -59,6 +59,7 @@ from league.models import (
     SideResult,
     Team,
 )
+from league.names import key as name_key
 from league.permissions import (
     login_keeps_the_form,
     login_then_back,
@@ -1113,23 +1114,44 @@ def signup(request):
 
 @login_keeps_the_form
 def league_create(request):
-    form = LeagueCreateForm(sent(request))
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            league = services.league_create(
-                user=request.user,
-                name=data["name"],
-                slug=data["slug"],
-                pubs=data["pubs"],
-                season=form.season(),
+    form = LeagueCreateForm(sent(request), user=request.user)
+    if request.method == "POST":
+        league = _league_sent_again(request)
+        if league is None and form.is_valid():
+            data = form.cleaned_data
+            try:
+                league = services.league_create(
+                    user=request.user,
+                    name=data["name"],
+                    slug=data["slug"],
+                    pubs=data["pubs"],
+                    season=form.season(),
+                )
+            except LeagueError as error:
+                league = _league_sent_again(request)  # two taps at once: the other made it
+                if league is None:
+                    form.add_error(None, str(error))
+            else:
+                messages.success(request, f"{league.name} is ready. Here is what comes next.")
+                return redirect("league:manage-first-run", league.slug)
+        if league is not None:
+            messages.info(
+                request,
+                f"{league.name} is made already, with you as its secretary. "
+                "Here is what comes next.",
             )
-        except LeagueError as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(request, f"{league.name} is ready. Here is what comes next.")
             return redirect("league:manage-first-run", league.slug)
     return render(request, "league/league_create.html", {"form": form})
+
+
+def _league_sent_again(request) -> League | None:
+    """The league this form made already, sent again (Back, then Create; or a tap sent
+    twice): of this name, at this address, with this person its secretary."""
+    slug = request.POST.get("slug", "").strip().lower()
+    league = League.objects.filter(slug=slug, secretaries=request.user).first()
+    if league is not None and name_key(league.name) == name_key(request.POST.get("name", "")):
+        return league
+    return None
 
 
 @login_required

@@ -174,6 +174,58 @@ def test_every_mistake_of_a_new_league_is_said_at_once_beside_its_answer(client,
     assert snapshot() == before
 
 
+def test_a_new_league_sent_again_by_back_is_the_one_league_not_taken_by_another(client):
+    """Found by a newcomer's walk: Back from the first steps to the form, and Create again
+    (or a tap the browser sent twice), said the address was "taken by another league".
+    It was hers: she is told so and goes on from her first steps, nothing made twice."""
+    user = get_user_model().objects.create_user("una@example.ie", password="x")
+    client.force_login(user)
+    client.post(reverse("league:league-create"), NEW_LEAGUE, follow=True)
+
+    response = client.post(reverse("league:league-create"), NEW_LEAGUE, follow=True)
+
+    assert response.redirect_chain[-1][0] == reverse("league:manage-first-run", args=["galway"])
+    assert [str(m) for m in response.context["messages"]] == [
+        "Galway League is made already, with you as its secretary. Here is what comes next."
+    ]
+    assert League.objects.count() == 1
+    assert League.objects.get().pubs.count() == 2
+
+
+def test_two_taps_at_once_make_one_league_and_the_second_says_it_is_made(client, monkeypatch):
+    """Both taps passed the form's check before either saved: the second's save is
+    refused by the address's unique constraint. It says the league is made, not taken."""
+    from league import services
+
+    made_by_the_first_tap = services.league_create
+
+    def second_tap(**kwargs):
+        made_by_the_first_tap(**kwargs)
+        raise services.LeagueError(League.address_taken(kwargs["slug"]))
+
+    monkeypatch.setattr(services, "league_create", second_tap)
+    client.force_login(get_user_model().objects.create_user("una@example.ie", password="x"))
+
+    response = client.post(reverse("league:league-create"), NEW_LEAGUE, follow=True)
+
+    assert response.redirect_chain[-1][0] == reverse("league:manage-first-run", args=["galway"])
+    assert "is made already" in str(list(response.context["messages"])[0])
+    assert League.objects.count() == 1
+
+
+def test_her_own_leagues_address_for_another_league_is_said_to_be_hers(client, world):
+    client.force_login(world.secretary)
+    before = snapshot()
+
+    form = client.post(reverse("league:league-create"), {**NEW_LEAGUE, "slug": "clare"})
+
+    assert form.context["form"].errors["slug"] == [
+        f"The address “clare” is for {world.league.name} already, a league you run; choose "
+        "another for a new league."
+    ]
+    assert snapshot() == before
+
+
 def test_the_fixture_list_prints_every_fixture_by_round(client, world, fixture_at_pub):
     url = reverse("league:season-fixtures-print", args=["clare", "winter"])
     page = client.get(url).content.decode()
