@@ -359,7 +359,8 @@
     }
   });
 
-  // After a change: the line in words and the score in view; focus on the score.
+  // After a change: the line in words and the score in view; focus on the score. Not
+  // after a watcher's sheet looked again (a GET every 20 s): they stay where they read.
   document.addEventListener("htmx:afterSettle", function (event) {
     wake(document);
     seenVersion();
@@ -370,6 +371,7 @@
     // from each element drawn, the line on top too).
     if (event.target.id === "sheet" && event.detail.xhr) keepCopy(event.detail.xhr.responseText);
     if (!event.detail.target || event.detail.target.id !== "sheet" || !score) return;
+    if (event.detail.requestConfig && event.detail.requestConfig.verb === "get") return;
     var top = said && said.textContent.trim() ? said : score;
     top.scrollIntoView({ block: "start" });
     score.focus({ preventScroll: true });
