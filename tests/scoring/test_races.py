@@ -140,6 +140,24 @@ def slow_scoring(monkeypatch):
 
 
 @pytest.fixture
+def phones_meet(monkeypatch):
+    """For the controls with no row lock: each phone, having read the game and its deals,
+    waits for the other to have read them too before it works out its deal and writes
+    it. The race is run every time, not only when the threads' timing allows it (with a
+    sleep instead, a busy machine once let one phone write before the other read)."""
+    from scoring import services
+
+    real = services._rules_deal
+    both_read = threading.Barrier(2, timeout=20)
+
+    def meet(*args):
+        both_read.wait()
+        return real(*args)
+
+    monkeypatch.setattr(services, "_rules_deal", meet)
+
+
+@pytest.fixture
 def no_row_lock(monkeypatch):
     """deal_record without its row lock: `select_for_update()` locks nothing."""
     from django.db.models import QuerySet
@@ -181,7 +199,7 @@ def two_phones_same_number(game):
 
 
 def test_control_with_no_lock_and_no_constraint_two_phones_both_save_deal_one(
-    slow_scoring, no_row_lock, no_live_deal_constraint
+    phones_meet, no_row_lock, no_live_deal_constraint
 ):
     game = new_game()
     outcomes = two_phones_same_number(game)
@@ -190,7 +208,7 @@ def test_control_with_no_lock_and_no_constraint_two_phones_both_save_deal_one(
 
 
 def test_control_with_no_lock_the_constraint_alone_saves_one_and_tells_the_other(
-    slow_scoring, no_row_lock
+    phones_meet, no_row_lock
 ):
     game = new_game()
     outcomes = two_phones_same_number(game)
@@ -240,7 +258,7 @@ def test_two_phones_posting_deal_one_through_the_sheet_save_one_and_show_the_oth
 
 
 def test_control_through_the_sheet_with_no_lock_and_no_constraint_both_phones_save_deal_one(
-    slow_scoring, no_row_lock, no_live_deal_constraint
+    phones_meet, no_row_lock, no_live_deal_constraint
 ):
     game = new_game()
     assert two_phones_post_deal_one(game) == [302, 302]
@@ -248,7 +266,7 @@ def test_control_through_the_sheet_with_no_lock_and_no_constraint_both_phones_sa
 
 
 def test_control_through_the_sheet_with_no_lock_the_constraint_alone_shows_the_conflict(
-    slow_scoring, no_row_lock
+    phones_meet, no_row_lock
 ):
     game = new_game()
     assert two_phones_post_deal_one(game) == [302, 409]
