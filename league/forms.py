@@ -12,7 +12,7 @@ import rules
 from league import services
 from league.models import EARLIEST, LATEST, Fixture, Season, validate_date, validate_tiebreaks
 from league.names import key as name_key
-from league.names import loose, name_problem
+from league.names import loose
 
 
 def date_field(**kwargs) -> forms.DateField:
@@ -595,11 +595,8 @@ class LeagueCreateForm(forms.Form):
         mistakes, first_named = [], {}
         for number, name, town in lines:
             first, first_name = first_named.setdefault(loose(name), (number, name))
-            town_problem = name_problem(town, what="town")
-            if refusal := services.name_refusal(name, what="pub"):
+            if refusal := services.name_refusal(name, what="pub") or services.town_refusal(town):
                 mistake = refusal
-            elif town_problem:
-                mistake = f"{town_problem}."
             elif first != number and name_key(first_name) == name_key(name):
                 mistake = f"The same pub is named twice, on line {first} and here."
             elif first != number:

@@ -149,14 +149,30 @@ def _name(text: str, *, what: str) -> str:
     return tidy(text)
 
 
+NAME_MOST = 100  # characters in a league's, pub's or season's name, or a town (columns)
+
+
 def name_refusal(text: str, *, what: str) -> str | None:
     """Why `text` cannot name a new `what` (league, pub or season), as a sentence, or
-    None: hidden characters, or no letter or number to make its web address of."""
-    problem = name_problem(text, what=f"{what}'s name")
+    None: hidden characters, too long, or no letter or number to make its web address
+    of."""
+    refusal = _text_refusal(text, what=f"{what}'s name")
+    if refusal is None and not slugify(tidy(text)):
+        return f"Give the {what} a name with at least one letter or number."
+    return refusal
+
+
+def town_refusal(town: str) -> str | None:
+    """Why `town` cannot be a pub's town, as a sentence, or None."""
+    return _text_refusal(town, what="town")
+
+
+def _text_refusal(text: str, *, what: str) -> str | None:
+    problem = name_problem(text, what=what)
     if problem:
         return _sentence([problem])
-    if not slugify(tidy(text)):
-        return f"Give the {what} a name with at least one letter or number."
+    if len(tidy(text)) > NAME_MOST:
+        return f"The {what} is longer than {NAME_MOST} letters: it has {len(tidy(text))}."
     return None
 
 
@@ -166,6 +182,13 @@ def _new_name(text: str, *, what: str) -> str:
     if refusal:
         raise LeagueError(refusal)
     return tidy(text)
+
+
+def _town(town: str) -> str:
+    refusal = town_refusal(town)
+    if refusal:
+        raise LeagueError(refusal)
+    return tidy(town)
 
 
 def pub_create(*, league: League, name: str, town: str = "") -> Pub:
@@ -183,9 +206,7 @@ def pub_create(*, league: League, name: str, town: str = "") -> Pub:
                     f"“{name}” would have the same web address as {same.name}, a pub of the "
                     "league already: add the town to its name to tell the two apart."
                 )
-            pub = Pub.objects.create(
-                league=league, name=name, slug=slug, town=_name(town, what="town")
-            )
+            pub = Pub.objects.create(league=league, name=name, slug=slug, town=_town(town))
             content_changed(league_id=league.pk)
             return pub
     except IntegrityError as error:
@@ -196,7 +217,7 @@ def pub_update(*, pub: Pub, name: str, town: str = "") -> Pub:
     """A pub's name and town put right. Its address stays as it was: the screen on its
     wall and links already printed or shared keep working."""
     name = _name(name, what="pub's name")
-    town = _name(town, what="town")
+    town = _town(town)
     taken = f"This league already has a pub called “{name}”."
     try:
         with transaction.atomic():

@@ -174,6 +174,23 @@ def test_every_mistake_of_a_new_league_is_said_at_once_beside_its_answer(client,
     assert snapshot() == before
 
 
+def test_a_pub_name_or_town_too_long_is_said_at_its_line_never_a_server_error(client, world):
+    """Found by trying: a line of the pubs longer than its column went on to the
+    database, which refused it, and the page was a server error."""
+    client.force_login(world.other_secretary)
+    before = snapshot()
+    sent = {**NEW_LEAGUE, "pubs": f"{'Tigh ' * 30}, Galway\nThe Crane, {'Galway ' * 20}"}
+
+    response = client.post(reverse("league:league-create"), sent)
+
+    assert response.status_code == 200
+    assert response.context["form"].errors["pubs"] == [
+        "Line 1: the pub's name is longer than 100 letters: it has 149.",
+        "Line 2: the town is longer than 100 letters: it has 139.",
+    ]
+    assert snapshot() == before
+
+
 def test_a_new_league_sent_again_by_back_is_the_one_league_not_taken_by_another(client):
     """Found by a newcomer's walk: Back from the first steps to the form, and Create again
     (or a tap the browser sent twice), said the address was "taken by another league".
