@@ -1,8 +1,9 @@
 """Hypothesis's stateful testing: any sequence of what a night and a season bring (deals
-by split and trick by trick, undo, corrections, confirmations, renames, a team or a
-fixture moved to another pub, a fixture deleted, the season's points, tie-breaks and
-"only confirmed games count" changed) leaves every table equal to a recount of the
-raw deals, and the public CSV saying the same, after every step."""
+by split and trick by trick, undo, corrections, confirmations, renames, a team moved to
+another pub or division, a fixture moved to another pub, a fixture deleted, the season's
+points, tie-breaks and "only confirmed games count" changed) leaves every table equal to
+a recount of the raw deals, the public CSV saying the same, and the team table in the
+order the ranking gives the recount, after every step."""
 
 import contextlib
 import csv
@@ -22,9 +23,17 @@ from bench.recount import kept, recount
 from league import services as league_services
 from league import standings
 from league.models import Fixture, Season
+from league.ranking import Pair, Totals, rank_teams
 from scoring import services
 from scoring.models import Game
-from tests.factories import FixtureFactory, LeagueFactory, PubFactory, SeasonFactory, TeamFactory
+from tests.factories import (
+    DivisionFactory,
+    FixtureFactory,
+    LeagueFactory,
+    PubFactory,
+    SeasonFactory,
+    TeamFactory,
+)
 
 PAIRS = list(itertools.combinations(range(4), 2))
 REFUSED = (services.ScoringError, rules.InvalidDeal, league_services.LeagueError)
@@ -37,6 +46,7 @@ class Night(RuleBasedStateMachine):
         self.pubs = [PubFactory(league=self.league) for _ in range(3)]
         self.season = SeasonFactory(league=self.league)
         self.teams = [TeamFactory(season=self.season, pub=self.pubs[i % 2]) for i in range(4)]
+        self.divisions = [DivisionFactory(season=self.season) for _ in range(2)] + [None]
         self.fixtures: dict[tuple[int, int], Fixture] = {}
         self.names = itertools.count()
 
@@ -134,8 +144,13 @@ class Night(RuleBasedStateMachine):
 
     # What the secretary brings ----------------------------------------------------
 
-    @rule(index=st.integers(0, 3), pub=st.integers(0, 2), rename=st.booleans())
-    def edit_team(self, index, pub, rename):
+    @rule(
+        index=st.integers(0, 3),
+        pub=st.integers(0, 2),
+        rename=st.booleans(),
+        division=st.integers(0, 2),  # the last: none
+    )
+    def edit_team(self, index, pub, rename, division):
         team = self.teams[index]
         team.refresh_from_db()
         league_services.team_update(
@@ -143,6 +158,7 @@ class Night(RuleBasedStateMachine):
             name=f"Team {next(self.names)}" if rename else team.name,
             pub=self.pubs[pub],
             player_names=[p.name for p in team.players.all()],
+            division=self.divisions[division],
         )
 
     @rule(pair=st.sampled_from(PAIRS), pub=st.integers(0, 2))
@@ -201,6 +217,38 @@ class Night(RuleBasedStateMachine):
                 won=won, lost=counts.get("lost", 0), shutout_wins=counts.get("shutout_wins", 0)
             )
             assert shown[team.name] == (str(played), str(won), str(league_points))
+
+    @invariant()
+    def the_team_table_is_in_the_order_the_ranking_gives_the_recount(self):
+        """The read path ranks from the kept rows and reads head-to-head only for the
+        teams the database finds level: the same order as ranking every team's recount
+        with every pair's."""
+        self.season.refresh_from_db()
+        truth = recount(self.season)
+        pairs = {key[1]: Pair(**counts) for key, counts in truth.items() if key[0] == "pair"}
+        divisions = {}
+        for team in self.season.teams.select_related("division").order_by("name"):
+            counts = truth.get(("team", team.pk), {})
+            totals = Totals(team.pk, team.name, **{k: counts.get(k, 0) for k in KEPT_COUNTS})
+            divisions.setdefault(team.division.name if team.division else "", []).append(totals)
+        expected = [
+            (p.totals.id, p.position, p.shared, p.note if p.totals.played else "")
+            for name in sorted(divisions, key=lambda name: (name == "", name))  # none last
+            for p in rank_teams(
+                divisions[name],
+                order=standings.tiebreak_keys(self.season),
+                points=standings.season_points(self.season),
+                pairs=pairs,
+            )
+        ]
+        shown = [
+            (row["id"], row["position"], row["shared"], row["note"])
+            for row in standings.team_rows(self.season)
+        ]
+        assert shown == expected
+
+
+KEPT_COUNTS = ("played", "won", "lost", "shutout_wins", "points_for", "points_against", "marches")
 
 
 @pytest.mark.django_db
