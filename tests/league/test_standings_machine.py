@@ -1,9 +1,10 @@
 """Hypothesis's stateful testing: any sequence of what a night and a season bring (deals
-by split and trick by trick, undo, corrections, confirmations, renames, a team moved to
-another pub or division, a fixture moved to another pub, a fixture deleted, the season's
-points, tie-breaks and "only confirmed games count" changed) leaves every table equal to
-a recount of the raw deals, the public CSV saying the same, and the team table in the
-order the ranking gives the recount, after every step."""
+by split and trick by trick, undo, corrections (some ending the game early), a game
+taken back, confirmations, renames, a team moved to another pub or division, a fixture
+moved to another pub, a fixture deleted, the season's points, tie-breaks and "only
+confirmed games count" changed) leaves every table equal to a recount of the raw deals,
+the public CSV saying the same, and the team table in the order the ranking gives the
+recount, after every step."""
 
 import contextlib
 import csv
@@ -116,8 +117,13 @@ class Night(RuleBasedStateMachine):
             with contextlib.suppress(REFUSED):
                 services.deal_undo(game=game, version=game.version)
 
-    @rule(pair=st.sampled_from(PAIRS), number=st.integers(1, 3), first=st.integers(0, 5))
-    def correct(self, pair, number, first):
+    @rule(
+        pair=st.sampled_from(PAIRS),
+        number=st.integers(1, 3),
+        first=st.integers(0, 5),
+        take_out_later=st.booleans(),  # the game now ends there: the later deals go
+    )
+    def correct(self, pair, number, first, take_out_later):
         game = self._last_game(pair)
         if game is None:
             return
@@ -133,7 +139,16 @@ class Night(RuleBasedStateMachine):
                 key=uuid.uuid4(),
                 version=game.version,
                 reason="a secretary's odd edit",
+                take_out_later=take_out_later,
             )
+
+    @rule(pair=st.sampled_from(PAIRS))
+    def take_back(self, pair):
+        """ "Started by mistake? Take this game back", on a game with no deal yet."""
+        game = self._last_game(pair)
+        if game is not None:
+            with contextlib.suppress(REFUSED):
+                services.game_remove(game=game, version=game.version)
 
     @rule(pair=st.sampled_from(PAIRS))
     def confirm(self, pair):
