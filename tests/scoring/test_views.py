@@ -791,6 +791,24 @@ def test_the_sheet_offers_the_next_game_once_this_one_is_won(organiser, world):
     assert "Save deal" not in text
 
 
+@pytest.mark.parametrize("confirmed_only", [True, False])
+def test_where_only_confirmed_games_count_confirm_comes_before_the_next_game(
+    organiser, world, confirmed_only
+):
+    """Found by a walk: "Next game" came first and Confirm under it, with "Not confirmed
+    yet." and no more. An organiser could play the whole match on and go home with none
+    of its games in the table of a season that counts only confirmed games."""
+    world.season.confirmed_only = confirmed_only
+    world.season.save()
+    play(world.game, 5, 0)
+
+    text = organiser.get(sheet_url(world.game)).content.decode()
+
+    counts_once = "Not confirmed yet: this season's table counts it once it is confirmed."
+    confirm_first = text.index("Confirm the result") < text.index("Next game: game 2")
+    assert (counts_once in text, confirm_first) == (confirmed_only, confirmed_only)
+
+
 def test_a_friendly_between_players_starts_at_the_pub(organiser, world):
     url = reverse("scoring:friendly-start", args=[world.pub.pk])
     assert organiser.get(url).status_code == 200
