@@ -56,6 +56,28 @@ def also_playing(fixture) -> list[tuple[Team, Fixture]]:
     ]
 
 
+WAITING_SHOWN = 20
+
+
+def games_to_confirm(season, *, pubs=None) -> tuple[int, list[tuple[Fixture, list[SideResult]]]]:
+    """Where `season` counts only confirmed games: its finished games not confirmed yet
+    (played at `pubs`, when given), oldest first. How many, and the first WAITING_SHOWN
+    by fixture (with its pub and teams), each game as its winning side's result row (3
+    queries; none where every game counts)."""
+    if season is None or not season.confirmed_only:
+        return 0, []
+    rows = SideResult.objects.filter(season=season, confirmed=False, won=True)
+    if pubs is not None:
+        rows = rows.filter(fixture__pub__in=pubs)
+    shown = rows.select_related("fixture__pub").prefetch_related(
+        Prefetch("fixture__fixture_teams", queryset=FixtureTeam.objects.select_related("team"))
+    )
+    by_fixture: dict[int, tuple[Fixture, list[SideResult]]] = {}
+    for row in shown.order_by("finished_at", "game_id")[:WAITING_SHOWN]:
+        by_fixture.setdefault(row.fixture_id, (row.fixture, []))[1].append(row)
+    return rows.count(), list(by_fixture.values())
+
+
 def fixture_games(fixture) -> list[dict]:
     """A fixture's finished games from its result rows, each with its sides' scores, its
     winner, the winner's team, why it won, and whether the table counts it yet (not

@@ -72,10 +72,12 @@ from league.permissions import (
 )
 from league.qr import qr_svg
 from league.selectors import (
+    WAITING_SHOWN,
     also_playing,
     fixture_games,
     fixture_result,
     fixtures_with_teams,
+    games_to_confirm,
     paged,
     season_fixtures,
     season_teams,
@@ -439,6 +441,7 @@ def season_manage(request, league_slug, season_slug):
         "season": season,
         "teams": season_teams(season),
         "fixtures": season_fixtures(season),
+        **_waiting(season),
         "closed": _closed(
             season,
             kept="no team or fixture is added, and no team removed. Names and players can "
@@ -446,6 +449,12 @@ def season_manage(request, league_slug, season_slug):
         ),
     }
     return render(request, "league/season_manage.html", context)
+
+
+def _waiting(season, *, pubs=None) -> dict:
+    """For league/_waiting.html: the games waiting for confirmation (at `pubs`)."""
+    count, by_fixture = games_to_confirm(season, pubs=pubs)
+    return {"waiting_count": count, "waiting": by_fixture, "waiting_shown": WAITING_SHOWN}
 
 
 def _closed(season, *, kept="no team is added") -> str:
@@ -1079,6 +1088,7 @@ def tonight(request, league_slug):
         "season": season,
         "pubs": pubs,
         "today": today,
+        **_waiting(season, pubs=pubs),
         "fixtures": at_my_pubs.filter(date=today).order_by(ByName("pub__name"), "pk"),
         "next": at_my_pubs.upcoming().filter(date__gt=today).order_by("date", "pk")[:6],
         "teams": season_teams(season).filter(pub__in=pubs) if season else [],
