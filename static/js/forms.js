@@ -1,18 +1,38 @@
 /* A form that changes something (a POST) is sent once per tap: the second tap of a
    double tap, while the first is on its way, is not sent. (It was: the first saved, then
    the page drew the second's answer, "Nothing was saved", the name already taken by the
-   first.) Forms that answer in place (htmx, the game sheet) stop the browser's own
-   sending and are left to their own ways. */
+   first.) With no connection, it is not sent at all, and says so above the form (it was
+   the browser's own offline page). Forms that answer in place (htmx, the game sheet)
+   stop the browser's own sending and are left to their own ways. */
 (function () {
   "use strict";
 
   var SENDING_FOR = 10000; // ms: a form whose answer never came can be sent again after
+
+  function sayOffline(form) {
+    var line = form.querySelector("[data-offline]");
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "message error";
+      line.setAttribute("role", "alert");
+      line.setAttribute("data-offline", "");
+      form.prepend(line);
+    }
+    line.textContent = "No connection: nothing was sent. Tap it again when the connection " +
+      "is back.";
+    line.scrollIntoView({ block: "nearest" });
+  }
 
   window.addEventListener("submit", function (event) {
     var form = event.target;
     // Read as attributes: a field named "target" (the season's) hides form.target.
     var method = (form.getAttribute("method") || "get").toLowerCase();
     if (event.defaultPrevented || form.getAttribute("target") || method !== "post") return;
+    if (!navigator.onLine) {
+      event.preventDefault();
+      sayOffline(form);
+      return;
+    }
     if (form.dataset.sending) {
       event.preventDefault();
       return;

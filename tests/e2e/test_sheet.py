@@ -1325,6 +1325,58 @@ def test_undo_with_no_connection_says_so_in_place_and_changes_nothing(night, liv
     page.context.set_offline(False)
 
 
+def test_next_game_and_take_back_with_no_connection_say_so_in_place_and_change_nothing(
+    night, live_server, page, assert_accessible
+):
+    """Found by a walk: the sheet's two buttons that are sent as a page, not in place
+    (Take this game back, Next game), gave the browser's own offline page (static/js/
+    forms.js now stops every such form with no connection, and says so above it)."""
+    start_game(page, live_server, night)
+    sheet = page.url
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Started by mistake? Take this game back").click()
+    page.get_by_text("No connection: nothing was sent.").wait_for()
+    assert page.url == sheet
+    assert_accessible(page)
+    page.context.set_offline(False)
+    tap(page, "4")
+    save(page)
+    tap(page, "3")
+    save(page)  # 35 – 15: game 1 won
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Next game: game 2").click()
+    page.get_by_text("No connection: nothing was sent.").wait_for()
+    assert page.url == sheet
+    assert list(Game.objects.values_list("number", flat=True)) == [1]
+    page.context.set_offline(False)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Next game: game 2").click()
+    assert page.get_by_role("heading", level=1).inner_text().startswith("Game 2")
+
+
+def test_any_form_sent_with_no_connection_says_so_above_it_and_sends_nothing(
+    night, live_server, page, assert_accessible
+):
+    """The match's Start game 1, as any form sent as a page: with no connection, the
+    browser's own offline page before."""
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/games/fixtures/{night.pk}/play/")
+    match = page.url
+    page.context.set_offline(True)
+
+    page.get_by_role("button", name="Start game 1").click()
+
+    page.get_by_role("alert").filter(has_text="No connection: nothing was sent.").wait_for()
+    assert page.url == match
+    assert not Game.objects.exists()
+    assert_accessible(page)
+    page.context.set_offline(False)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Start game 1").click()
+    assert Game.objects.get().number == 1
+
+
 def test_a_game_started_by_mistake_is_taken_back_and_started_again(
     night, live_server, page, assert_accessible
 ):
