@@ -205,7 +205,12 @@ def player_detail(request, league_slug, pk):
     return render(
         request,
         "league/player_detail.html",
-        {"league": player.league, "player": player, "teams": teams},
+        {
+            "league": player.league,
+            "season": player.league.seasons.current(),  # the header's way to the tables
+            "player": player,
+            "teams": teams,
+        },
     )
 
 

@@ -666,6 +666,16 @@ def test_a_player_taken_off_a_team_still_has_it_on_their_page(client, world):
     )
 
 
+def test_a_players_page_leads_to_the_seasons_standings_as_the_other_pages_do(client, world):
+    """Found by a walk: a player's page, opened from a shared link, had no way in its
+    header to the season or its tables; the team, pub and fixture pages have."""
+    team = TeamFactory(season=world.season, pub=world.pub)
+
+    page = client.get(reverse("league:player", args=["clare", team.players.first().pk])).text
+
+    assert reverse("league:standings-teams", args=["clare", "winter"]) in page
+
+
 def test_an_organiser_edits_their_team_but_only_the_secretary_moves_its_division(client, world):
     # Found by a walk: an organiser could put their own team in another division.
     from tests.factories import DivisionFactory
