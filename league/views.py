@@ -1163,6 +1163,8 @@ def _league_sent_again(request) -> League | None:
     """The league this form made already, sent again (Back, then Create; or a tap sent
     twice): of this name, at this address, with this person its secretary."""
     slug = request.POST.get("slug", "").strip().lower()
+    if not slug_re.match(slug):  # not an address at all (a NUL byte would be a 500)
+        return None
     league = League.objects.filter(slug=slug, secretaries=request.user).first()
     if league is not None and name_key(league.name) == name_key(request.POST.get("name", "")):
         return league

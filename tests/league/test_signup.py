@@ -209,6 +209,19 @@ def test_a_new_league_sent_again_by_back_is_the_one_league_not_taken_by_another(
     assert League.objects.get().pubs.count() == 2
 
 
+@pytest.mark.parametrize("field", ["slug", "name"])
+def test_a_nul_byte_in_the_address_or_name_is_a_message_never_a_server_error(client, field):
+    """The look for a league sent again reads the address before the form checks it."""
+    client.force_login(get_user_model().objects.create_user("una@example.ie", password="x"))
+    client.raise_request_exception = False
+
+    response = client.post(reverse("league:league-create"), {**NEW_LEAGUE, field: "gal\x00way"})
+
+    assert response.status_code == 200
+    assert response.context["form"].errors[field]
+    assert not League.objects.exists()
+
+
 def test_two_taps_at_once_make_one_league_and_the_second_says_it_is_made(client, monkeypatch):
     """Both taps passed the form's check before either saved: the second's save is
     refused by the address's unique constraint. It says the league is made, not taken."""
