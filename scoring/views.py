@@ -1021,6 +1021,10 @@ def fixture_play(request, fixture_pk):
             errors = _form_errors(form)
     match = match_for(fixture)
     prefetch_related_objects(match.games, "game_sides")
+    to_confirm = set()
+    if fixture.season.confirmed_only:  # the games won and not confirmed yet
+        won = Game.objects.filter(fixture=fixture, winner__isnull=False, confirmation=None)
+        to_confirm = set(won.values_list("pk", flat=True))
     return render(
         request,
         "scoring/fixture_play.html",
@@ -1029,6 +1033,7 @@ def fixture_play(request, fixture_pk):
             "season": fixture.season,
             "fixture": fixture,
             "match": match,
+            "to_confirm": to_confirm,
             "manages": manages,
             "held": held,
             "refused": refused,

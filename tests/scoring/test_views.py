@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import dateformat, timezone
 
 from league.models import Fixture
+from scoring import services
 from scoring.models import Confirmation, Deal, Game, GameEvent, ScorerLink
 from tests.factories import FixtureFactory
 from tests.scoring.conftest import fixture_game, play, stopped_at_25_then_game_2
@@ -807,6 +808,20 @@ def test_where_only_confirmed_games_count_confirm_comes_before_the_next_game(
     counts_once = "Not confirmed yet: this season's table counts it once it is confirmed."
     confirm_first = text.index("Confirm the result") < text.index("Next game: game 2")
     assert (counts_once in text, confirm_first) == (confirmed_only, confirmed_only)
+
+
+def test_the_match_page_marks_the_games_not_confirmed_where_only_confirmed_ones_count(
+    organiser, world
+):
+    world.season.confirmed_only = True
+    world.season.save()
+    play(world.game, 5, 0)
+    url = reverse("scoring:fixture-play", args=[world.game.fixture_id])
+    assert "Not confirmed yet" in organiser.get(url).content.decode()
+
+    services.game_confirm(game=Game.objects.get(pk=world.game.pk))
+
+    assert "Not confirmed yet" not in organiser.get(url).content.decode()
 
 
 def test_a_friendly_between_players_starts_at_the_pub(organiser, world):
