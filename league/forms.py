@@ -495,7 +495,9 @@ class LoginForm(AuthenticationForm):
 SLUG = re.compile(r"[-a-z0-9_]+")  # as the model's SlugField takes, once lowered
 
 
-def _new_name(text: str, *, what: str) -> str:
+def _checked_name(text: str, *, what: str) -> str:
+    """`text`, or the form's error saying why it cannot name a new `what` (the services'
+    own words: `services.name_refusal`)."""
     refusal = services.name_refusal(text, what=what)
     if refusal:
         raise forms.ValidationError(refusal)
@@ -576,10 +578,10 @@ class LeagueCreateForm(forms.Form):
     # The names are checked here as the services check them when they save, so that
     # every mistake is said at once, beside its answer.
     def clean_name(self):
-        return _new_name(self.cleaned_data["name"], what="league")
+        return _checked_name(self.cleaned_data["name"], what="league")
 
     def clean_season_name(self):
-        return _new_name(self.cleaned_data["season_name"], what="season")
+        return _checked_name(self.cleaned_data["season_name"], what="season")
 
     def clean_pubs(self):
         """(name, town) of each line; a mistake said for each line that has one."""
