@@ -18,4 +18,5 @@ urlpatterns = [
     path("s/<str:token>/", views.link_open, name="link-open"),
     path("fixtures/<int:fixture_pk>/play/", views.fixture_play, name="fixture-play"),
     path("pubs/<int:pub_pk>/friendly/", views.friendly_start, name="friendly-start"),
+    path("no-connection/", views.no_connection, name="no-connection"),
 ]

@@ -1111,3 +1111,12 @@ def _friendly_just_started(pub: Pub, names: list[str]) -> Game | None:
         if [side.label for side in game.game_sides.all()] == names:
             return game
     return None
+
+
+@require_safe
+def no_connection(request):
+    """What a phone shows, in the browser's own offline page's place, when a page or a
+    form sent as a page (Next game, Confirm, Start game) cannot reach the site though the
+    phone believes it is online (Wi-Fi with no internet behind it): kept on the phone
+    with the sheet, and answered by the service worker (static/js/sw.js)."""
+    return render(request, "scoring/no_connection.html")

@@ -2,8 +2,10 @@
    double tap, while the first is on its way, is not sent. (It was: the first saved, then
    the page drew the second's answer, "Nothing was saved", the name already taken by the
    first.) With no connection, it is not sent at all, and says so above the form (it was
-   the browser's own offline page). Forms that answer in place (htmx, the game sheet)
-   stop the browser's own sending and are left to their own ways. */
+   the browser's own offline page). On Wi-Fi with no internet behind it the phone
+   believes it is online and sends: the service worker (sw.js) then shows a "No
+   connection" page in place of the browser's own. Forms that answer in place (htmx,
+   the game sheet) stop the browser's own sending and are left to their own ways. */
 (function () {
   "use strict";
 
@@ -39,6 +41,12 @@
     }
     form.dataset.sending = "1";
     window.setTimeout(function () { delete form.dataset.sending; }, SENDING_FOR);
+  });
+
+  // The "No connection" page's Go back (static/js/sw.js shows it in the browser's own
+  // offline page's place): back to the page the tap was made on.
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-back]")) window.history.back();
   });
 
   // Back to a page whose form was sent: it can be sent again.

@@ -970,7 +970,7 @@
     navigator.serviceWorker.register(line.dataset.sw, { scope: "/" }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function () {
-      var files = [PATH];
+      var files = [PATH, line.dataset.noConnection];
       document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (el) {
         files.push(el.getAttribute("src") || el.getAttribute("href"));
       });

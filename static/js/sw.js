@@ -1,20 +1,24 @@
 /* The service worker (served as /sw.js, scope "/"): keeps each table sheet the phone
    opened, and the files it needs, so a sheet reloads with no connection. Sheets are
-   fetched from the network first; the copy is only for when there is none. */
+   fetched from the network first; the copy is only for when there is none. Any other
+   page, or form sent as a page, that cannot reach the site gets the "No connection"
+   page kept with the sheet, in place of the browser's own: forms.js stops a form when
+   the phone knows it is offline, but on Wi-Fi with no internet behind it the phone
+   believes it is online, sends, and the sending fails. */
 "use strict";
 
 var SHELL = "sheet-shell-v1";
 var SHEET = /^\/games\/\d+\/$/;
+var NO_CONNECTION = "/games/no-connection/";
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === "navigate" && SHEET.test(url.pathname)) {
+  if (request.mode === "navigate" && request.method === "GET" && SHEET.test(url.pathname)) {
     event.respondWith(
       fetch(request).then(function (response) {
         if (response.ok) {
@@ -26,7 +30,13 @@ self.addEventListener("fetch", function (event) {
         return caches.match(url.pathname).then(function (hit) { return hit || Response.error(); });
       })
     );
-  } else if (url.pathname.indexOf("/static/") === 0) {
+  } else if (request.mode === "navigate") {
+    event.respondWith(
+      fetch(request).catch(function () {
+        return caches.match(NO_CONNECTION).then(function (hit) { return hit || Response.error(); });
+      })
+    );
+  } else if (request.method === "GET" && url.pathname.indexOf("/static/") === 0) {
     event.respondWith(
       caches.match(request).then(function (hit) { return hit || fetch(request); })
     );

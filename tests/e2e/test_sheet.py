@@ -1355,6 +1355,42 @@ def test_next_game_and_take_back_with_no_connection_say_so_in_place_and_change_n
     assert page.get_by_role("heading", level=1).inner_text().startswith("Game 2")
 
 
+# Wi-Fi with no internet behind it: the phone believes it is online.
+ONLINE_ALL_THE_SAME = "Object.defineProperty(Navigator.prototype, 'onLine', {get: () => true})"
+
+
+def test_a_form_sent_on_wifi_with_no_internet_gets_the_no_connection_page(
+    night, live_server, page, assert_accessible
+):
+    """Left open by an earlier walk: a phone on the pub's Wi-Fi with no internet behind
+    it believes it is online, so forms.js let Next game go, and the browser showed its
+    own offline page, with nothing to say whether the game had started. The service
+    worker now answers with the "No connection" page kept with the sheet."""
+    page.context.add_init_script(ONLINE_ALL_THE_SAME)
+    start_game(page, live_server, night)
+    page.wait_for_function(OFFLINE_READY)
+    tap(page, "4")
+    save(page)
+    tap(page, "3")
+    save(page)  # 35 – 15: game 1 won
+    sheet = page.url
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Next game: game 2").click()
+    page.get_by_role("heading", name="No connection").wait_for()
+    assert "it may not have been done" in page.locator("main").inner_text()
+    assert list(Game.objects.values_list("number", flat=True)) == [1]
+    assert_accessible(page)
+
+    with page.expect_navigation():
+        page.get_by_role("button", name="Go back").click()
+    assert page.url == sheet
+    page.context.set_offline(False)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Next game: game 2").click()
+    assert page.get_by_role("heading", level=1).inner_text().startswith("Game 2")
+
+
 def test_any_form_sent_with_no_connection_says_so_above_it_and_sends_nothing(
     night, live_server, page, assert_accessible
 ):

@@ -62,10 +62,12 @@ def database_state():
 def starts(person) -> list[str]:
     """Where a person's walk begins: the home page, and the pages nobody links to: the
     game in play (its sheet and links), the scorer link a player scans, the health check
-    and the page after a password change; /favicon.ico and where a login lands."""
+    and the page after a password change; /favicon.ico, where a login lands, and the "No
+    connection" page a phone keeps with a sheet."""
     game = Game.objects.in_play().get(fixture__isnull=False)
     pages = ["/", game.get_absolute_url(), reverse("healthz"), reverse("favicon")]
     pages += [reverse("league:after-login"), reverse("service-worker")]
+    pages.append(reverse("scoring:no-connection"))
     # The pages a password reset email and form lead to.
     pages += [
         reverse("password_reset_done"),
