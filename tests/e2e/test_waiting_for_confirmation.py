@@ -55,3 +55,28 @@ def test_the_games_waiting_are_a_tap_from_their_sheet_on_a_phone(
     other.goto(f"{live_server.url}/games/fixtures/{fixture.pk}/play/")
     expect(other.get_by_text("Not confirmed yet: not in the table until it is.")).to_have_count(2)
     assert_accessible(other)
+
+
+def test_a_match_of_three_games_waiting_shows_them_in_one_row_on_a_phone(
+    live_server, page, assert_accessible
+):
+    """Left open by an earlier walk: the three games of a match waiting took two rows of
+    buttons at 390 px, the third alone under the first two."""
+    season = SeasonFactory(confirmed_only=True, league__slug="clare")
+    pub = PubFactory(league=season.league, name="The Harbour Bar")
+    hearts = TeamFactory(season=season, pub=pub, name="Harbour Hearts")
+    robbers = TeamFactory(season=season, pub=pub, name="The Robbers")
+    fixture = FixtureFactory(season=season, pub=pub, teams=[hearts, robbers], games_planned=3)
+    for number in (1, 2, 3):
+        win_game(season=season, winner=hearts, loser=robbers, fixture=fixture, number=number)
+    pub.organisers.add(UserFactory(username="harbour"))
+
+    login(page, live_server, "harbour", PASSWORD)
+    page.goto(f"{live_server.url}/clare/tonight/")
+    buttons = [
+        page.get_by_role("link", name=f"Game {n} of Harbour Hearts v The Robbers").bounding_box()
+        for n in (1, 2, 3)
+    ]
+    assert len({box["y"] for box in buttons}) == 1, buttons
+    assert buttons[2]["x"] + buttons[2]["width"] <= page.viewport_size["width"]
+    assert_accessible(page)
