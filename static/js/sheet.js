@@ -391,6 +391,7 @@
   var PATH = window.location.pathname;
   var VERSION = "sheet-version:" + PATH;
   var syncing = false;
+  var unreachable = false;  // the last sending failed though the phone believes it is online
 
   // The newest version of the game this phone has seen: the copy of the sheet kept for
   // no connection may be older (a change from another phone seen only beside taps here).
@@ -481,7 +482,7 @@
       var n = deals.length;
       line.classList.remove("sent");
       line.textContent = n ? n + (n === 1 ? " deal" : " deals") + " waiting to send" +
-        (navigator.onLine ? "…" : ": kept on this phone, not yet in the score below. " +
+        (navigator.onLine && !unreachable ? "…" : ": kept on this phone, not yet in the score below. " +
           (n === 1 ? "It goes" : "They go") + " when the connection is back.") : "";
       var sheet = document.getElementById("sheet");
       sheet.dataset.kept = String(n);
@@ -865,7 +866,7 @@
     }
     waiting().then(function (deals) {
       if (!deals.length) return null;
-      return fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      return fetch(PATH, { headers: { "HX-Request": "true" }, credentials: "same-origin", signal: giveUp() })
         .then(function (response) { return response.text(); })
         .then(function (html) {
           // The token of the login it is sent under (a deal kept from before a login
@@ -880,7 +881,7 @@
               if (token) body.set("csrfmiddlewaretoken", token);
               return fetch(deal.action, {
                 method: "POST", body: body, credentials: "same-origin",
-                headers: { "HX-Request": "true" }
+                headers: { "HX-Request": "true" }, signal: giveUp()
               }).then(function (response) {
                 // Refused unread (no login's token): the deal stays on the phone.
                 if (response.headers.get("HX-Refresh") === "true") {
@@ -922,17 +923,65 @@
       });
     }, function () {
       syncing = false;
+      unreachable = navigator.onLine;
       showWaiting();
     });
   }
 
+  function isEntry(form) {
+    return Boolean(form.matches && form.matches("[data-split], [data-steppers], [data-order]"));
+  }
+
+  function canKeep() {
+    return Boolean(window.indexedDB && window.crypto.randomUUID);
+  }
+
+  // A deal is kept with no connection, or while the site cannot be reached, or behind
+  // deals kept already (sent in order: never before them).
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;
-    if (navigator.onLine || !form.matches || !form.matches("[data-split], [data-steppers], [data-order]")) return;
-    if (!window.indexedDB || !window.crypto.randomUUID) return;
+    if (!isEntry(form) || !canKeep() || (navigator.onLine && !unreachable && !keptCount())) return;
     event.preventDefault();
-    keep(form);
+    keep(form).then(function () {
+      if (navigator.onLine) sync();  // those kept go now, if they can
+    });
   });
+
+  /* Wi-Fi with no internet behind it: the phone believes it is online, so a deal is
+     sent, and the sending fails, or hangs until SEND_TIMEOUT. The deal is then kept on
+     the phone as with no connection, under its key: had it reached the site after all,
+     sending it again gives the same deal, never a second. No "online" event comes when
+     such a connection is back, so the deals kept are tried again every RETRY ms. */
+  var SEND_TIMEOUT = 10000, RETRY = 10000;
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (isEntry(event.detail.elt)) event.detail.timeout = SEND_TIMEOUT;
+  });
+
+  function notSent(event) {
+    unreachable = true;
+    if (isEntry(event.detail.elt) && canKeep()) {
+      keep(event.detail.elt);
+      return;
+    }
+    sayNoConnection("The connection dropped before an answer came. Nothing you entered is " +
+      "lost: when the connection is back, check the score above and tap again if it is not there.");
+  }
+  document.addEventListener("htmx:sendError", notSent);
+  document.addEventListener("htmx:timeout", notSent);
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status) unreachable = false;  // an answer came
+  });
+
+  // A request of `sync` gives up after SEND_TIMEOUT, where the browser can.
+  function giveUp() {
+    return window.AbortSignal && AbortSignal.timeout ? AbortSignal.timeout(SEND_TIMEOUT) : undefined;
+  }
+
+  function retryKept() {
+    if (unreachable && keptCount() && navigator.onLine && !syncing) sync();
+  }
 
   // Undo, Confirm and the other buttons are not kept on the phone: with no connection
   // they say so in place, and change nothing. A request the connection drops says so too.
@@ -950,15 +999,10 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt;
-    if (navigator.onLine || !form.matches || form.matches("[data-split], [data-steppers], [data-order]")) return;
+    if (navigator.onLine || !form.matches || isEntry(form)) return;
     event.preventDefault();
     sayNoConnection("No connection: nothing was changed. Tap it again when the connection " +
       "is back. Deals you enter meanwhile are kept on this phone.");
-  });
-
-  document.addEventListener("htmx:sendError", function () {
-    sayNoConnection("The connection dropped before an answer came. Nothing you entered is " +
-      "lost: when the connection is back, check the score above and tap again if it is not there.");
   });
 
   window.addEventListener("online", sync);
@@ -1107,6 +1151,7 @@
 
   function start() {
     watch();
+    window.setInterval(retryKept, RETRY);
     seenVersion();
     wake(document);
     restore();

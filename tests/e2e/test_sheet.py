@@ -1391,6 +1391,80 @@ def test_a_form_sent_on_wifi_with_no_internet_gets_the_no_connection_page(
     assert page.get_by_role("heading", level=1).inner_text().startswith("Game 2")
 
 
+def test_deals_entered_on_wifi_with_no_internet_wait_on_the_phone_and_go_when_it_is_back(
+    night, live_server, page, assert_accessible
+):
+    """Found by trying to break the sheet: on the pub's Wi-Fi with no internet behind
+    it, the phone believes it is online, so a deal was sent, the sending failed, and the
+    sheet said to tap again later: the next deal could not be entered until then. Deals
+    now wait on the phone as with no connection, and go when the site answers again
+    (tried every 10 s: no "online" event comes)."""
+    page.context.add_init_script(ONLINE_ALL_THE_SAME)
+    start_game(page, live_server, night)
+    page.wait_for_function(OFFLINE_READY)
+
+    page.context.set_offline(True)
+    tap(page, "3")
+    page.get_by_role("button", name="Save deal 1").first.click()
+    waiting = page.locator("#sheet-waiting")
+    expect(waiting).to_have_text(
+        "1 deal waiting to send: kept on this phone, not yet in the score below. "
+        "It goes when the connection is back."
+    )
+    tap(page, "4")  # 35 – 15: the game won, kept on the phone too
+    page.get_by_role("button", name="Save deal 2").first.click()
+    expect(waiting).to_contain_text("2 deals waiting to send: kept on this phone")
+    expect(page.locator(".deal-kept")).to_have_count(2)
+    assert not Deal.objects.exists()
+    assert_accessible(page)
+
+    page.context.set_offline(False)
+    expect(waiting).to_have_text(
+        "2 deals kept on this phone were sent: they are in the score below.", timeout=20_000
+    )
+    assert list(Deal.objects.order_by("number").values_list("tricks", flat=True)) == ["32", "41"]
+    assert page.locator(".side-score").all_inner_texts() == ["35", "15"]
+
+
+@pytest.mark.parametrize("answer", ["lost", "never comes"])
+def test_a_deal_whose_answer_is_lost_on_wifi_with_no_internet_is_saved_once(
+    night, live_server, page, answer
+):
+    """The site saved the deal, and its answer was lost on the way back, or never came
+    (the sheet gives up after 10 s): kept on the phone under its key, the deal is sent
+    again when the site answers, and it is the same deal, not a second."""
+    page.context.add_init_script(ONLINE_ALL_THE_SAME)
+    start_game(page, live_server, night)
+    page.wait_for_function(OFFLINE_READY)
+    posts, held = [], []
+
+    def lose_the_first_answer(route):
+        posts.append(route.request.post_data)
+        if len(posts) > 1:
+            route.continue_()
+            return
+        route.fetch()  # saved by the site
+        if answer == "lost":
+            route.abort()
+        else:
+            held.append(route)  # no answer at all
+
+    page.route("**/deals/", lose_the_first_answer)
+    tap(page, "3")
+    page.get_by_role("button", name="Save deal 1").first.click()
+    expect(page.locator(".deal-kept")).to_have_count(1, timeout=15_000)
+    waiting = page.locator("#sheet-waiting")
+    expect(waiting).to_have_text(
+        "1 deal kept on this phone was sent: it is in the score below.", timeout=30_000
+    )
+    assert len(posts) == 2
+    key = re.search(r"key=([0-9a-f-]+)", posts[0]).group(1)
+    assert key in posts[1]
+    assert list(Deal.objects.values_list("number", "tricks")) == [(1, "32")]
+    assert page.locator(".side-score").all_inner_texts() == ["15", "10"]
+    page.unroute("**/deals/")
+
+
 def test_any_form_sent_with_no_connection_says_so_above_it_and_sends_nothing(
     night, live_server, page, assert_accessible
 ):
