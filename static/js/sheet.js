@@ -979,8 +979,12 @@
     return window.AbortSignal && AbortSignal.timeout ? AbortSignal.timeout(SEND_TIMEOUT) : undefined;
   }
 
+  // Not while tricks of the next deal are being tapped: the sheet is drawn again once
+  // the deals kept are sent, and the taps would go. Its Save sends them all.
   function retryKept() {
-    if (unreachable && keptCount() && navigator.onLine && !syncing) sync();
+    var tapping = document.querySelector('#sheet form.entry input[name="first"]:checked, ' +
+      '#sheet form.entry input[name^="trick_"]:checked');
+    if (unreachable && keptCount() && navigator.onLine && !syncing && !tapping) sync();
   }
 
   // Undo, Confirm and the other buttons are not kept on the phone: with no connection
