@@ -983,7 +983,9 @@
   // the deals kept are sent, and the taps would go. Its Save sends them all.
   function retryKept() {
     var tapping = document.querySelector('#sheet form.entry input[name="first"]:checked, ' +
-      '#sheet form.entry input[name^="trick_"]:checked');
+      '#sheet form.entry input[name^="trick_"]:checked') ||
+      Array.prototype.some.call(document.querySelectorAll('#sheet form.entry input[type="number"]'),
+        function (input) { return input.value !== "0"; });
     if (unreachable && keptCount() && navigator.onLine && !syncing && !tapping) sync();
   }
 
