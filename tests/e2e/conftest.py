@@ -3,11 +3,14 @@ Browser tests: Playwright drives Debian's Chromium at a phone's size (390×844) 
 pytest-django's live server. A failing test leaves a screenshot in tests/artifacts/.
 """
 
+import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from django.core.signals import request_finished, request_started
 from playwright.sync_api import sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
@@ -24,6 +27,38 @@ ARGS = [
 PHONE = {"width": 390, "height": 844}
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+class InFlight:
+    """How many requests the live server is still answering. A page closed at the end of
+    a test can leave one on its way (a sheet's deals sent as the connection came back,
+    its copy kept for no connection): the test's tables are then emptied under it, and
+    the two deadlocked in PostgreSQL (TRUNCATE against the request's reads and writes)."""
+
+    def __init__(self):
+        self.count = 0
+        self.lock = threading.Lock()
+
+    # The live server answers in threads of its own; the test client, in the test's.
+    def started(self, **kwargs):
+        if threading.current_thread() is not threading.main_thread():
+            with self.lock:
+                self.count += 1
+
+    def finished(self, **kwargs):
+        if threading.current_thread() is not threading.main_thread():
+            with self.lock:
+                self.count -= 1
+
+    def wait(self, seconds: float = 5) -> None:
+        deadline = time.monotonic() + seconds
+        while self.count > 0 and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+
+IN_FLIGHT = InFlight()
+request_started.connect(IN_FLIGHT.started, weak=False)
+request_finished.connect(IN_FLIGHT.finished, weak=False)
 
 
 def pytest_collection_modifyitems(items):
@@ -69,6 +104,7 @@ def new_page(browser, request):
                 name = request.node.nodeid.replace("/", "_").replace("::", "__")
                 page.screenshot(path=ARTIFACTS / f"{name}-{number}.png", full_page=True)
         context.close()
+    IN_FLIGHT.wait()  # before the test's tables are emptied
 
 
 @pytest.fixture
