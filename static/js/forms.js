@@ -44,9 +44,16 @@
   });
 
   // The "No connection" page's Go back (static/js/sw.js shows it in the browser's own
-  // offline page's place): back to the page the tap was made on.
+  // offline page's place): back to the page the tap was made on. None when it came from
+  // no page of this site (a link opened from another app with no connection).
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-back]")) window.history.back();
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    var fromHere = document.referrer.indexOf(window.location.origin + "/") === 0;
+    document.querySelectorAll("[data-back]").forEach(function (button) {
+      (button.closest("p") || button).hidden = !fromHere;
+    });
   });
 
   // Back to a page whose form was sent: it can be sent again.

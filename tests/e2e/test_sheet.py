@@ -1397,6 +1397,17 @@ def test_a_form_sent_on_wifi_with_no_internet_gets_the_no_connection_page(
     assert page.get_by_role("heading", level=1).inner_text().startswith("Game 2")
 
 
+def test_the_no_connection_page_offers_go_back_only_with_a_page_to_go_back_to(
+    live_server, page, assert_accessible
+):
+    """A link opened from another app with no connection has no page behind it: a Go
+    back button there would do nothing."""
+    page.goto(f"{live_server.url}/games/no-connection/")
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    expect(page.get_by_role("button", name="Go back")).to_be_hidden()
+    assert_accessible(page)
+
+
 def test_deals_entered_on_wifi_with_no_internet_wait_on_the_phone_and_go_when_it_is_back(
     night, live_server, page, assert_accessible
 ):
