@@ -48,12 +48,16 @@ class InFlight:
     def finished(self, **kwargs):
         if threading.current_thread() is not threading.main_thread():
             with self.lock:
-                self.count -= 1
+                self.count = max(0, self.count - 1)
 
     def wait(self, seconds: float = 5) -> None:
+        """Until none is on its way, for at most `seconds`: one never finished (a reply
+        cut off mid-stream) is then given up on, so it holds up no later test."""
         deadline = time.monotonic() + seconds
         while self.count > 0 and time.monotonic() < deadline:
             time.sleep(0.02)
+        with self.lock:
+            self.count = 0
 
 
 IN_FLIGHT = InFlight()
