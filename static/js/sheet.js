@@ -337,8 +337,7 @@
     var xhr = event.detail.xhr;
     // A sheet older than the last login or logout is refused and reloaded (HX-Refresh):
     // its taps come back on the fresh sheet.
-    if (xhr.getResponseHeader("HX-Refresh") === "true" && form.matches &&
-        form.matches("[data-split], [data-steppers], [data-order]")) {
+    if (xhr.getResponseHeader("HX-Refresh") === "true" && isEntry(form)) {
       window.sessionStorage.setItem(STASH, JSON.stringify(entries(form)));
     }
     // Under DEBUG (`make run`) django-htmx's script, listening on the document, puts
