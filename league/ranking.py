@@ -212,7 +212,7 @@ def rank_teams(
         if not keys:  # nothing separates them: a shared position, in name order
             start = len(placed) + 1
             note = _note(level_on, decided_by, True, skipped)
-            for team in sorted(group, key=lambda t: unaccented(t.name)):
+            for team in sorted(group, key=lambda t: (unaccented(t.name), t.name, t.id)):
                 placed.append(Placed(team, start, True, league_points[team.id], note, level_on))
             return
         key, rest = keys[0], keys[1:]

@@ -255,3 +255,33 @@ def test_head_to_head_counts_only_when_every_team_level_has_met_every_other():
     # Head-to-head is skipped for the whole group: the difference decides.
     assert table(placed) == [("1", "B"), ("2", "C"), ("3", "A")]
     assert "head-to-head not used" in placed[0].note
+
+
+# Names that read the same once unaccented, and level teams among them: nothing but the
+# names themselves may decide their order, never the order the teams were read in.
+named_alike = st.builds(
+    lambda id, name, won, pf: team(id, name, won=won, lost=2 - won, pf=pf, pa=10),
+    st.integers(1, 10**6),
+    st.sampled_from(["Cafe", "Café", "CAFE", "Óg", "Og", "Ogs"]),
+    st.integers(0, 2),
+    st.sampled_from([10, 20]),
+)
+
+
+@given(
+    st.lists(named_alike, min_size=2, max_size=6, unique_by=lambda t: t.id),
+    st.randoms(use_true_random=False),
+    st.sets(st.tuples(st.integers(0, 5), st.integers(0, 5), st.integers(0, 2))),
+)
+def test_the_table_is_the_same_whatever_order_the_teams_are_read_in(teams, random, met):
+    # The team table reads its teams in no order (league.standings.kept_team_rows).
+    ids = [t.id for t in teams]
+    pairs = {
+        (ids[a], ids[b]): Pair(won=won, lost=2 - won)
+        for a, b, won in met
+        if a != b and max(a, b) < len(ids)
+    }
+    shuffled = random.sample(teams, len(teams))
+    assert rank_teams(shuffled, order=DEFAULT, points=POINTS, pairs=pairs) == rank_teams(
+        teams, order=DEFAULT, points=POINTS, pairs=pairs
+    )
