@@ -317,14 +317,15 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
     for division_name in sorted(groups, key=lambda name: (name == "", name)):  # none last
         for p in rank_teams(groups[division_name], order=order, points=points, pairs=pairs):
             # A row is a dict of 21 keys for each of hundreds of teams: written out in one
-            # go, from the counts unpacked, it is made in two thirds of the time.
-            id, name, played, won, lost, shutouts, pf, pa, marches, fixtures_won = p.totals
-            team_pub, pub_name = pubs[id]
+            # go from the counts unpacked, it takes a quarter less time than merged with
+            # `_row`'s.
+            team_id, name, played, won, lost, shutouts, pf, pa, marches, fixtures_won = p.totals
+            team_pub, pub_name = pubs[team_id]
             if pub_id is not None and team_pub != pub_id:
                 continue
             rows.append(
                 {
-                    "id": id,
+                    "id": team_id,
                     "name": name,
                     "played": played,
                     "won": won,
@@ -345,7 +346,7 @@ def team_rows(season: Season, *, division_id=None, pub_id=None) -> list[dict]:
                     "pub": pub_name,
                     "pub_id": team_pub,
                     "division": division_name,
-                    "url": team_url(id),
+                    "url": team_url(team_id),
                 }
             )
     return rows
