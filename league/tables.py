@@ -98,11 +98,19 @@ class StandingsTable(tables.Table):
             yield mark_safe(f"<tr {row.attrs.as_html()}>{cells}</tr>")
 
 
+# What `_drawing` gives for a column that shows its value as it is: no render method of
+# its own (most columns, the numbers), and no link.
+AS_IT_IS = "as it is"
+
+
 def _drawing(column) -> tuple:
     """A column's `td` attributes as HTML, and the arguments its render method takes
-    (None: any), worked out once for the whole table."""
+    (None: any; `AS_IT_IS`: none called), worked out once for the whole table."""
+    attrs = column.attrs["td"].as_html()
+    if getattr(column.render, "__func__", None) is tables.Column.render and not column.link:
+        return attrs, AS_IT_IS
     args, catch_all = signature(column.render)
-    return column.attrs["td"].as_html(), None if catch_all else args
+    return attrs, None if catch_all else args
 
 
 def _text(content) -> str:
@@ -122,6 +130,8 @@ def _cell(row, column, wanted):
     value = row.record.get(column.accessor)
     if value in column.column.empty_values:
         return column.default
+    if wanted is AS_IT_IS:  # what the base column's render gives, without the call
+        return value
     given = {
         "value": value,
         "record": row.record,
