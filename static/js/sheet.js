@@ -1013,22 +1013,6 @@
   window.addEventListener("online", sync);
   window.addEventListener("offline", showWaiting);
 
-  function offlineReady() {
-    var line = document.getElementById("sheet-waiting");
-    if (!line || !("serviceWorker" in navigator) || !window.caches) return;
-    navigator.serviceWorker.register(line.dataset.sw, { scope: "/" }).then(function () {
-      return navigator.serviceWorker.ready;
-    }).then(function () {
-      var files = [PATH, line.dataset.noConnection];
-      document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (el) {
-        files.push(el.getAttribute("src") || el.getAttribute("href"));
-      });
-      return caches.open(SHELL).then(function (cache) { return cache.addAll(files); });
-    }).then(function () {
-      document.documentElement.dataset.offlineReady = "1";
-    }, function () { /* no offline copy: the sheet still works online */ });
-  }
-
   /* The copy kept for no connection was the page as it was at its last full load: the
      deals saved since, each drawn in place, were not in it, and a reload with no
      connection showed an older deal number and score, fewer deals, as if they were
@@ -1160,7 +1144,6 @@
     seenVersion();
     wake(document);
     restore();
-    offlineReady();
     stayAwake();
     showWaiting().then(function (deals) {
       tapsBack();

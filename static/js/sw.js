@@ -1,10 +1,11 @@
-/* The service worker (served as /sw.js, scope "/"): keeps each table sheet the phone
-   opened, and the files it needs, so a sheet reloads with no connection. Sheets are
-   fetched from the network first; the copy is only for when there is none. Any other
-   page, or form sent as a page, that cannot reach the site gets the "No connection"
-   page kept with the sheet, in place of the browser's own: forms.js stops a form when
-   the phone knows it is offline, but on Wi-Fi with no internet behind it the phone
-   believes it is online, sends, and the sending fails. */
+/* The service worker (served as /sw.js, scope "/"), registered by forms.js on the pages
+   of someone logged in and on table sheets: keeps each table sheet the phone opened,
+   and the files it needs, so a sheet reloads with no connection. Sheets are fetched
+   from the network first; the copy is only for when there is none. Any other page, or
+   form sent as a page, that cannot reach the site gets the "No connection" page kept
+   on the phone, in place of the browser's own: forms.js stops a form when the phone
+   knows it is offline, but on Wi-Fi with no internet behind it the phone believes it
+   is online, sends, and the sending fails. */
 "use strict";
 
 var SHELL = "sheet-shell-v1";
