@@ -168,6 +168,10 @@ def side_labels(game: Game) -> list[str]:
     return list(known) if known is not None else [side.label for side in game.game_sides.all()]
 
 
+# What `_write_totals` writes: a game's row keeps the rest as it started.
+TOTALS = ["scores", "winner", "reason", "shutout", "status", "finished_at", "version"]
+
+
 def _write_totals(game: Game, result: rules.GameResult) -> None:
     """Write the game's totals from `result`, and tell the league: its result rows when
     the game is or was finished, the fixture's count when that changes, and otherwise
@@ -180,7 +184,7 @@ def _write_totals(game: Game, result: rules.GameResult) -> None:
     game.status = Game.Status.FINISHED if result.finished else Game.Status.IN_PLAY
     game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
     game.version += 1
-    game.save()
+    game.save(update_fields=TOTALS)
     if was_finished != result.finished:
         _fixture_sync(game)
     if was_finished or result.finished:

@@ -1,6 +1,7 @@
 """The sheet, the match page and the game's record cost the same number of queries
 however many deals, games or entries they show."""
 
+import re
 import uuid
 
 import pytest
@@ -158,3 +159,14 @@ def test_the_bench_counts_a_secretarys_deal_post_as_the_tests_do(world):
     from bench.measure import deal_post_queries
 
     assert deal_post_queries(world.game, world.secretary) == (302, 8 + LABELS)
+
+
+def test_a_deal_post_writes_only_the_games_totals(client, world):
+    """The game's row is written with what a deal changes (its scores, winner, why,
+    shut-out, status, finish and version), not every column read with it."""
+    client.force_login(world.organiser)
+    status, statements = deal_post(client, world.game, first=2, dealer=0)
+    assert status == 302
+    (update,) = [sql for sql in statements if sql.startswith('UPDATE "scoring_game"')]
+    columns = set(re.findall(r'"(\w+)" = ', update.split(" WHERE ")[0]))
+    assert columns == {"status", "scores", "winner", "reason", "shutout", "version", "finished_at"}
