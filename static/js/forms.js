@@ -73,7 +73,13 @@
       document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (el) {
         files.push(el.getAttribute("src") || el.getAttribute("href"));
       });
-      return caches.open("sheet-shell-v1").then(function (cache) { return cache.addAll(files); });
+      // Each once: sw.js keeps a sheet's copy current as it is opened, and sheet.js as
+      // it changes; fetched again on every page, they doubled the site's work.
+      return caches.open("sheet-shell-v1").then(function (cache) {
+        return Promise.all(files.map(function (file) {
+          return cache.match(file).then(function (kept) { return kept || cache.add(file); });
+        }));
+      });
     }).then(function () {
       document.documentElement.dataset.offlineReady = "1";
     }, function () { /* nothing kept: the pages still work online */ });

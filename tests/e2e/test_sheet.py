@@ -7,6 +7,7 @@ that is never stale."""
 import io
 import re
 import uuid
+from urllib.parse import urlsplit
 
 import pytest
 import zxingcpp
@@ -1425,6 +1426,31 @@ def test_start_game_on_wifi_with_no_internet_gets_the_no_connection_page_on_a_ne
     with page.expect_navigation():
         page.get_by_role("button", name="Start game 1").click()
     assert page.get_by_role("heading", level=1).inner_text().startswith("Game 1")
+
+
+def test_what_is_kept_for_no_connection_is_fetched_once_not_on_every_page(night, live_server, page):
+    """Each page of someone logged in keeps the "No connection" page (and a sheet its own
+    copy): fetched again on every page, it doubled the site's work for organisers (a
+    sheet, the busiest page, drawn twice on each opening). Kept once: a sheet's copy is
+    kept current by the service worker and by the sheet itself."""
+    fetched = []
+    page.on("request", lambda request: fetched.append(urlsplit(request.url).path))
+    login(page, live_server, "harbour", PASSWORD)
+    page.wait_for_function(OFFLINE_READY)
+    play = f"{live_server.url}/games/fixtures/{night.pk}/play/"
+    page.goto(play)
+    page.wait_for_function(OFFLINE_READY)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Start game 1").click()
+    page.wait_for_function(OFFLINE_READY)
+    sheet, opened = urlsplit(page.url).path, len(fetched)
+    for _ in range(2):
+        page.reload()
+        page.wait_for_function(OFFLINE_READY)
+    page.goto(play)
+    page.wait_for_function(OFFLINE_READY)
+    assert fetched.count("/games/no-connection/") == 1
+    assert fetched[opened:].count(sheet) == 2  # the two reloads, each once
 
 
 def test_a_visitor_keeps_nothing_for_no_connection(live_server, page):
