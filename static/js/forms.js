@@ -56,8 +56,8 @@
     });
   });
 
-  /* The service worker (sw.js), on the pages of someone who changes things (and on a
-     table sheet, a scorer link's too): once it is ready, the "No connection" page and
+  /* The service worker (sw.js), on the pages of someone logged in and on every table
+     sheet (a scorer link's too): once it is ready, the "No connection" page and
      this page's files are kept on the phone, so a form sent on Wi-Fi with no internet
      behind it gets that page, even on a phone that has opened no sheet yet (Start
      game). A page marked data-keep-offline (the sheet) is kept too, to reload with no

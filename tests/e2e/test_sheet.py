@@ -1454,8 +1454,9 @@ def test_what_is_kept_for_no_connection_is_fetched_once_not_on_every_page(night,
 
 
 def test_a_visitor_keeps_nothing_for_no_connection(live_server, page):
-    """Only people who change things get the service worker: a visitor's pages are
-    served from the site's cache, and none of them sends a form that changes anything."""
+    """The service worker is for people who change things (and for table sheets): a
+    visitor's other pages are served from the site's cache, and send no form that
+    changes anything."""
     page.goto(f"{live_server.url}/")
     page.wait_for_load_state("load")
     assert page.locator("[data-sw]").count() == 0
