@@ -268,6 +268,8 @@ def _sheet_context(request, game: Game, scorer: Scorer, **extra) -> dict:
         ),
         # Nothing entered yet (a game's version moves on with every entry and undo).
         "may_take_back": scorer.manages and not live and game.version == 1,
+        # Kept on the phone to reload with no connection, whoever opens it (base.html).
+        "keep_offline": True,
         **extra,
     }
 

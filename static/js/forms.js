@@ -60,16 +60,16 @@
      sheet (a scorer link's too): once it is ready, the "No connection" page and
      this page's files are kept on the phone, so a form sent on Wi-Fi with no internet
      behind it gets that page, even on a phone that has opened no sheet yet (Start
-     game). A page marked data-keep-offline (the sheet) is kept too, to reload with no
-     connection. */
+     game). A page whose body is marked data-keep-offline (the sheet) is kept too, to
+     reload with no connection. */
   function keepForOffline() {
-    var holder = document.querySelector("[data-sw]");
-    if (!holder || !("serviceWorker" in navigator) || !window.caches) return;
+    var holder = document.body;
+    if (!holder.dataset.sw || !("serviceWorker" in navigator) || !window.caches) return;
     navigator.serviceWorker.register(holder.dataset.sw, { scope: "/" }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function () {
       var files = [holder.dataset.noConnection];
-      if (document.querySelector("[data-keep-offline]")) files.push(window.location.pathname);
+      if (holder.hasAttribute("data-keep-offline")) files.push(window.location.pathname);
       document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (el) {
         files.push(el.getAttribute("src") || el.getAttribute("href"));
       });
