@@ -471,7 +471,7 @@ def deal_post_floors(url, games, args) -> dict:
 
 # The deal POST's floors, as bench/floors.py names them (its module isn't imported here:
 # it loads the app's URLconf).
-FLOORS = ("logged-in", "statements", "two-trips")
+FLOORS = ("logged-in", "statements", "two-trips", "two-trips-news")
 
 
 # Every app server the bench starts (but one) shares a Redis, as in production; each
