@@ -147,3 +147,25 @@ def test_the_service_worker_is_served_from_the_root_for_the_whole_site(client):
     assert "no-cache" in response["Cache-Control"]
     page = client.get("/login/").content.decode()
     assert 'rel="manifest"' in page and 'name="theme-color"' in page
+
+
+def test_the_no_connection_page_kept_on_a_phone_is_nobodys_and_leaves_messages_alone(client):
+    """The "No connection" page is kept on a phone once, by whoever was logged in, and
+    shown to whoever uses the phone with no connection after. Drawn as that person's
+    page, it kept their Log out button (with their form's token) for the next one, and
+    a message waiting for the next page ("Deal 1 saved") was drawn into it: shown with
+    no connection, it would say a deal was saved that the phone could not send."""
+    fixture = FixtureFactory()
+    game = game_next(fixture=fixture, number=1, first_dealer=0)
+    organiser = UserFactory()
+    fixture.pub.organisers.add(organiser)
+    everyone = client.get("/games/no-connection/").content.decode()
+
+    client.force_login(organiser)
+    deal = {"key": uuid.uuid4(), "version": game.version, "mode": "split", "dealer": 0, "first": 3}
+    assert client.post(f"/games/{game.pk}/deals/", deal).status_code == 302  # "Deal 1 saved"
+    kept = client.get("/games/no-connection/").content.decode()
+
+    assert "saved" not in kept and "Log out" not in kept and "csrfmiddlewaretoken" not in kept
+    assert kept.partition("<header")[2] == everyone.partition("<header")[2]
+    assert "Deal 1 saved" in client.get(game.get_absolute_url()).content.decode()
