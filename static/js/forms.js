@@ -67,6 +67,12 @@
     if (!holder.dataset.sw || !("serviceWorker" in navigator) || !window.caches) return;
     navigator.serviceWorker.register(holder.dataset.sw, { scope: "/" }).then(function () {
       return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      // Once it has taken over: a new worker first drops what was kept (sw.js).
+      var worker = registration.active;
+      return worker.state !== "activating" ? null : new Promise(function (done) {
+        worker.addEventListener("statechange", done);  // activated (or replaced)
+      });
     }).then(function () {
       var files = [holder.dataset.noConnection];
       if (holder.hasAttribute("data-keep-offline")) files.push(window.location.pathname);

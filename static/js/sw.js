@@ -13,7 +13,16 @@ var SHEET = /^\/games\/\d+\/$/;
 var NO_CONNECTION = "/games/no-connection/";
 
 self.addEventListener("install", function () { self.skipWaiting(); });
-self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
+// A new worker comes with a newer site: the "No connection" page kept with the older
+// one is dropped (forms.js keeps it once, on the next page of someone logged in, as the
+// site draws it now), not shown for good as the older site drew it.
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.open(SHELL).then(function (cache) {
+    return cache.delete(NO_CONNECTION);
+  }).then(function () {
+    return self.clients.claim();
+  }));
+});
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;

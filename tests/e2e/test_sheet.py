@@ -1453,6 +1453,34 @@ def test_what_is_kept_for_no_connection_is_fetched_once_not_on_every_page(night,
     assert fetched[opened:].count(sheet) == 2  # the two reloads, each once
 
 
+def test_a_new_service_worker_takes_the_no_connection_page_afresh(night, live_server, page):
+    """The "No connection" page is fetched once and kept: a copy kept as an older site
+    drew it (before 12-07 it had the Log out button of whoever kept it, and could hold a
+    message meant for their next page) would be shown for good. A new service worker
+    drops it on taking over, and the next page of someone logged in keeps the page as
+    the site draws it now."""
+    page.context.add_init_script(ONLINE_ALL_THE_SAME)
+    page.goto(f"{live_server.url}/")  # a visitor's page: no worker yet
+    page.evaluate(
+        """() => caches.open("sheet-shell-v1").then(cache => cache.put(
+            "/games/no-connection/",
+            new Response("<h1>No connection, as an older site drew it</h1>",
+                         {headers: {"Content-Type": "text/html"}})))"""
+    )
+    login(page, live_server, "harbour", PASSWORD)
+    page.wait_for_function(OFFLINE_READY)
+    play = f"{live_server.url}/games/fixtures/{night.pk}/play/"
+    page.goto(play)
+    page.wait_for_function(OFFLINE_READY)
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Start game 1").click()
+    page.get_by_role("heading", name="No connection").wait_for()
+    shown = page.locator("body").inner_text()
+    assert "older site" not in shown and "it may not have been done" in shown
+    page.context.set_offline(False)
+
+
 def test_a_visitor_keeps_nothing_for_no_connection(live_server, page):
     """The service worker is for people who change things (and for table sheets): a
     visitor's other pages are served from the site's cache, and send no form that
