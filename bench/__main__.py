@@ -434,7 +434,7 @@ def deal_post_floors(url, games, args) -> dict:
     """What a deal POST of this design costs at the least (bench/floors.py), each floor
     on a server of its own, as the app's (2 workers, Redis), against that server's hello:
     a logged-in POST that writes nothing, and the deal's own statements written out, as
-    seven and as two."""
+    seven and as two, and as two with the news of the change to every app server."""
     from bench import load
     from bench.server import Browser, serving
 
