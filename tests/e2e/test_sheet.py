@@ -1398,6 +1398,20 @@ def test_a_form_sent_on_wifi_with_no_internet_gets_the_no_connection_page(
     assert page.get_by_role("heading", level=1).inner_text().startswith("Game 2")
 
 
+def start_game_with_no_internet(page, live_server, night) -> str:
+    """The pub's organiser logs in and, on the match's page (what is kept for no
+    connection ready), taps Start game 1 with the phone offline; the match's address.
+    Left offline, at the page the phone shows for no connection."""
+    login(page, live_server, "harbour", PASSWORD)
+    play = f"{live_server.url}/games/fixtures/{night.pk}/play/"
+    page.goto(play)
+    page.wait_for_function(OFFLINE_READY)
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Start game 1").click()
+    page.get_by_role("heading", name="No connection").wait_for()
+    return play
+
+
 def test_start_game_on_wifi_with_no_internet_gets_the_no_connection_page_on_a_new_phone(
     night, live_server, page, assert_accessible
 ):
@@ -1407,14 +1421,7 @@ def test_start_game_on_wifi_with_no_internet_gets_the_no_connection_page_on_a_ne
     it, with nothing to say whether the game had started. Every page of someone logged
     in now keeps it."""
     page.context.add_init_script(ONLINE_ALL_THE_SAME)
-    login(page, live_server, "harbour", PASSWORD)
-    play = f"{live_server.url}/games/fixtures/{night.pk}/play/"
-    page.goto(play)
-    page.wait_for_function(OFFLINE_READY)
-
-    page.context.set_offline(True)
-    page.get_by_role("button", name="Start game 1").click()
-    page.get_by_role("heading", name="No connection").wait_for()
+    play = start_game_with_no_internet(page, live_server, night)
     assert "it may not have been done" in page.locator("main").inner_text()
     assert not Game.objects.exists()
     assert_accessible(page)
@@ -1467,15 +1474,7 @@ def test_a_new_service_worker_takes_the_no_connection_page_afresh(night, live_se
             new Response("<h1>No connection, as an older site drew it</h1>",
                          {headers: {"Content-Type": "text/html"}})))"""
     )
-    login(page, live_server, "harbour", PASSWORD)
-    page.wait_for_function(OFFLINE_READY)
-    play = f"{live_server.url}/games/fixtures/{night.pk}/play/"
-    page.goto(play)
-    page.wait_for_function(OFFLINE_READY)
-
-    page.context.set_offline(True)
-    page.get_by_role("button", name="Start game 1").click()
-    page.get_by_role("heading", name="No connection").wait_for()
+    start_game_with_no_internet(page, live_server, night)
     shown = page.locator("body").inner_text()
     assert "older site" not in shown and "it may not have been done" in shown
     page.context.set_offline(False)
