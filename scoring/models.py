@@ -114,12 +114,16 @@ class Game(models.Model):
 
     @property
     def venue_id(self) -> int | None:
-        """The id of `venue`, read without the pub."""
-        return self.fixture.pub_id if self.fixture_id else self.pub_id
+        """The id of `venue`, read without the pub (nor the fixture, where a change read
+        its pub's id with the game: `selectors.game_to_change`)."""
+        if not self.fixture_id:
+            return self.pub_id
+        return getattr(self, "fixture_pub_id", None) or self.fixture.pub_id
 
     @property
     def is_confirmed(self) -> bool:
-        return hasattr(self, "confirmation")
+        known = getattr(self, "confirmed", None)  # read with the game for a change
+        return known if known is not None else hasattr(self, "confirmation")
 
     @property
     def ruleset(self) -> rules.Ruleset:

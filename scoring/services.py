@@ -17,7 +17,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
@@ -273,6 +273,14 @@ def _deal_create(
     )
 
 
+# Every deal of a game, and a deal saved under a key (written out: the deal POST's).
+DEALS_OF_GAME_OR_KEY = f"SELECT * FROM {Deal._meta.db_table} WHERE game_id = %s OR key = %s"
+
+
+def _as_stored(key: uuid.UUID):
+    return Deal._meta.get_field("key").get_db_prep_value(key, connection)
+
+
 def deal_record(
     *,
     game: Game,
@@ -307,7 +315,7 @@ def deal_record(
             if not locked:
                 game = _locked(game, labels)
             # Every deal of the game, and a deal already saved with this key, at once.
-            deals = list(Deal.objects.filter(Q(game=game) | Q(key=key)))
+            deals = list(Deal.objects.raw(DEALS_OF_GAME_OR_KEY, [game.pk, _as_stored(key)]))
             existing = next((deal for deal in deals if deal.key == key), None)
             if existing is not None:
                 return _replayed(existing, game, dealer, tricks_text, winners_text, bonus_side)

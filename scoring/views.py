@@ -512,7 +512,9 @@ def deal_record(request, pk):
     test_queries.py). The answer is drawn after the commit, the row free again."""
     mode = request.POST.get("mode")
     with transaction.atomic():
-        game = _game(pk, game_to_change())
+        game = game_to_change(pk)
+        if game is None:
+            raise GameGone
         scorer = _scorer(request, game)
         form = DealForm(request.POST, game=game)
         if scorer.may_score and form.is_valid():

@@ -10,6 +10,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from scoring import selectors
 from scoring.models import Deal, Game
 from scoring.services import SideSpec, StaleGame, deal_correct, deal_record, game_start
 from tests.factories import PubFactory, UserFactory
@@ -159,10 +160,12 @@ def phones_meet(monkeypatch):
 
 @pytest.fixture
 def no_row_lock(monkeypatch):
-    """deal_record without its row lock: `select_for_update()` locks nothing."""
+    """deal_record without its row lock: `select_for_update()` locks nothing, nor does
+    the sheet's own read of the game (`selectors.game_to_change`)."""
     from django.db.models import QuerySet
 
     monkeypatch.setattr(QuerySet, "select_for_update", lambda self, **kwargs: self)
+    monkeypatch.setattr(selectors, "ROW_LOCK", "")
 
 
 @pytest.fixture
