@@ -24,6 +24,7 @@ from django.utils import timezone
 import rules
 from league import results
 from league.models import Fixture, Player, Pub, Season, Team
+from scoring import rows
 from scoring.models import Confirmation, Deal, Game, GameEvent, GameSide, ScorerLink
 from scoring.outcome import record_results, season_summaries
 from scoring.wording import link_whose
@@ -169,7 +170,7 @@ def side_labels(game: Game) -> list[str]:
 
 
 # What `_write_totals` writes: a game's row keeps the rest as it started.
-TOTALS = ["scores", "winner", "reason", "shutout", "status", "finished_at", "version"]
+TOTALS = ("scores", "winner", "reason", "shutout", "status", "finished_at", "version")
 
 
 def _write_totals(game: Game, result: rules.GameResult) -> None:
@@ -184,7 +185,7 @@ def _write_totals(game: Game, result: rules.GameResult) -> None:
     game.status = Game.Status.FINISHED if result.finished else Game.Status.IN_PLAY
     game.finished_at = (game.finished_at or timezone.now()) if result.finished else None
     game.version += 1
-    game.save(update_fields=TOTALS)
+    rows.update(game, TOTALS)
     if was_finished != result.finished:
         _fixture_sync(game)
     if was_finished or result.finished:
@@ -205,7 +206,7 @@ def _fixture_sync(game: Game) -> None:
 
 def _event(**fields) -> GameEvent:
     """Write one line of the game's record."""
-    return GameEvent.objects.create(**fields)
+    return rows.insert(GameEvent(**fields))
 
 
 def _person(user):
@@ -259,7 +260,7 @@ def _deal_create(
     # Undone and corrected deals keep their rows, so a number may already have versions.
     if version is None:
         version = game.deals.filter(number=number).count() + 1
-    return Deal.objects.create(
+    deal = Deal(
         game=game,
         number=number,
         version=version,
@@ -271,6 +272,7 @@ def _deal_create(
         entered_by=_person(user),
         entered_via=link,
     )
+    return rows.insert(deal)
 
 
 # Every deal of a game, and a deal saved under a key (written out: the deal POST's).

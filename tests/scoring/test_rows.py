@@ -1,0 +1,55 @@
+"""`scoring.rows` writes a row as the ORM's `save()` would, for the deal POST's writes."""
+
+import uuid
+
+import pytest
+from django.db import DatabaseError, IntegrityError, transaction
+from django.forms.models import model_to_dict
+
+from scoring import rows
+from scoring.models import Deal, Game, GameEvent
+
+
+def test_an_inserted_row_reads_back_as_saved_with_its_id_and_time(world):
+    deal = rows.insert(
+        Deal(
+            game=world.game,
+            number=1,
+            dealer=0,
+            tricks="23",
+            key=uuid.uuid4(),
+            entered_by=world.organiser,
+        )
+    )
+    assert deal.pk is not None and not deal._state.adding
+    assert deal.created_at is not None  # auto_now_add, as save() sets it
+    stored = Deal.objects.get(pk=deal.pk)
+    assert model_to_dict(stored) == model_to_dict(deal)
+    assert (stored.key, stored.live, stored.version) == (deal.key, True, 1)
+
+
+def test_an_inserted_row_keeps_the_databases_constraints(world):
+    key = uuid.uuid4()
+    rows.insert(Deal(game=world.game, number=1, dealer=0, tricks="23", key=key))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        rows.insert(Deal(game=world.game, number=2, dealer=1, tricks="14", key=key))
+
+
+def test_an_update_writes_the_named_fields_and_no_others(world):
+    game = Game.objects.get(pk=world.game.pk)
+    game.scores, game.version, game.reason = [15, 10], game.version + 1, "not written"
+    rows.update(game, ("scores", "version"))
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.scores, stored.version, stored.reason) == ([15, 10], game.version, "")
+
+
+def test_an_update_of_a_row_not_there_is_refused(world):
+    game = Game.objects.get(pk=world.game.pk)
+    Game.objects.filter(pk=game.pk).delete()
+    with pytest.raises(DatabaseError):
+        rows.update(game, ("version",))
+
+
+def test_a_line_of_the_record_is_written_with_its_kind_and_text(world):
+    line = rows.insert(GameEvent(game=world.game, kind=GameEvent.Kind.DEAL, text="Deal 1"))
+    assert GameEvent.objects.filter(pk=line.pk, kind="deal", text="Deal 1").exists()
