@@ -27,8 +27,9 @@ def game_to_change(pk) -> Game | None:
     with a redirect or the sheet read afresh (`game_for_sheet`); a sheet drawn with a
     refusal, or a finished game's line, reads the rest then.
 
-    The night's busiest read, so on PostgreSQL it is written out: the ORM took three times
-    as long to build it as PostgreSQL takes to run it."""
+    The night's busiest read, so on PostgreSQL it is written out: the ORM took 2.3 ms of
+    the app's CPU to build it, and written out a deal POST takes 3.4 ms less (12.8 ms to
+    9.4 ms in process, `bench/RESULTS.md`)."""
     if connection.vendor == "postgresql":
         return next(iter(Game.objects.raw(GAME_TO_CHANGE + ROW_LOCK, [pk])), None)
     # SQLite (`make run`): no arrays and no row locks (one writer at a time anyway).
