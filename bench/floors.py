@@ -119,7 +119,7 @@ def statements(request, pk):
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(LOCKED_GAME, [pk])
         league_id, pub_id, fixture_pub_id, _version, sides = cursor.fetchone()
-        cursor.execute(ROLES, [user.pk, league_id, user.pk, league_id])
+        cursor.execute(ROLES, {"user": user.pk, "league": league_id})
         assert {None, fixture_pub_id or pub_id} & {pub for (pub,) in cursor.fetchall()}
         cursor.execute(DEALS, [pk, key])
         cursor.fetchall()

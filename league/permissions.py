@@ -26,24 +26,40 @@ ORGANISERS = Pub.organisers.through._meta.db_table
 # What a person may do in a league, asked once on every page they see: the pubs of the
 # league they organise, and a row with no pub if they are one of its secretaries. Written
 # out because the ORM takes several times longer to build it than the database to answer.
-ROLES = f"""
-    SELECT organiser.pub_id
-      FROM {ORGANISERS} organiser
-      JOIN {Pub._meta.db_table} pub ON pub.id = organiser.pub_id
-     WHERE organiser.user_id = %s AND pub.league_id = %s
-    UNION ALL
-    SELECT NULL FROM {SECRETARIES} WHERE user_id = %s AND league_id = %s
-"""
+# `league` is where the statement finds the league: a parameter, or a column of a query
+# that reads the roles with something else (the deal POST's game, `scoring.selectors`).
+def roles_sql(league: str) -> str:
+    return f"""
+        SELECT organiser.pub_id
+          FROM {ORGANISERS} organiser
+          JOIN {Pub._meta.db_table} pub ON pub.id = organiser.pub_id
+         WHERE organiser.user_id = %(user)s AND pub.league_id = {league}
+        UNION ALL
+        SELECT NULL FROM {SECRETARIES} WHERE user_id = %(user)s AND league_id = {league}
+    """
+
+
+ROLES = roles_sql("%(league)s")
 
 
 def roles(user, league: League | int) -> tuple[bool, frozenset[int]]:
     """Whether a logged-in user is a secretary of the league, and the ids of its pubs
     they organise (1 query; the league may be given by its id)."""
-    league_id = getattr(league, "pk", league)
     with connection.cursor() as cursor:
-        cursor.execute(ROLES, [user.pk, league_id, user.pk, league_id])
-        pubs = [pub for (pub,) in cursor.fetchall()]
+        cursor.execute(ROLES, {"user": user.pk, "league": getattr(league, "pk", league)})
+        return _roles([pub for (pub,) in cursor.fetchall()])
+
+
+def _roles(pubs) -> tuple[bool, frozenset[int]]:
+    """(secretary, pubs organised) from the pubs ROLES reads."""
     return None in pubs, frozenset(pub for pub in pubs if pub is not None)
+
+
+def keep_roles(request, league_id: int, pubs) -> None:
+    """Keep the request's user's roles in a league, read by `roles_sql` with something
+    else: the permission checks of the request ask no more."""
+    kept = request.__dict__.setdefault("_league_roles", {})
+    kept[(request.user.pk, league_id)] = _roles(pubs)
 
 
 def request_roles(request, league: League | int) -> tuple[bool, frozenset[int]]:

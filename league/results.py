@@ -61,16 +61,18 @@ class GameSummary:
     reason: str = ""
 
 
+# One statement that also says the league's address, to publish it under.
+CONTENT_CHANGED = (
+    f"UPDATE {League._meta.db_table} SET content_version = content_version + 1 "
+    "WHERE id = %s RETURNING slug"
+)
+
+
 def content_changed(*, league_id: int) -> None:
     """Move the league's content version on (last in a transaction, so row locks are
     always taken before the league's); with several app servers, publish it too."""
     with connection.cursor() as cursor:
-        # One statement that also says the league's address, to publish it under.
-        cursor.execute(
-            f"UPDATE {League._meta.db_table} SET content_version = content_version + 1 "
-            "WHERE id = %s RETURNING slug",
-            [league_id],
-        )
+        cursor.execute(CONTENT_CHANGED, [league_id])
         row = cursor.fetchone()
     if row is not None:
         pages_changed(row[0])

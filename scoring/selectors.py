@@ -8,6 +8,8 @@ from django.db import connection
 
 import rules
 from league.models import ByName, Fixture, FixtureTeam, Pub
+from league.permissions import roles_sql
+from scoring import rows
 from scoring.models import Confirmation, Deal, Game, GameEvent, GameSide
 
 SHEET_RELATIONS = ("league", "season", "pub", "fixture__pub", "confirmation")
@@ -18,11 +20,13 @@ def game_for_sheet(queryset=None):
     return queryset.select_related(*SHEET_RELATIONS).prefetch_related("game_sides")
 
 
-def game_to_change(pk) -> Game | None:
+def game_to_change(pk, user=None) -> Game | None:
     """The game `pk` as a change reads it, inside its transaction: its row locked until
     the transaction ends, with what the permission check and the services read (the pub
-    the game is played at as `fixture_pub_id`, whether it is `confirmed`, and the sides'
-    names in seat order as `labels`, which `services.side_labels` takes), in one query.
+    the game is played at as `fixture_pub_id`, whether it is `confirmed`, the sides'
+    names in seat order as `labels`, which `services.side_labels` takes, and on
+    PostgreSQL `user`'s `roles` in the game's league, as `permissions.roles_sql` reads
+    them), in one query.
     Only the game's own row is locked. Nothing else is joined: a change done is answered
     with a redirect or the sheet read afresh (`game_for_sheet`); a sheet drawn with a
     refusal, or a finished game's line, reads the rest then.
@@ -31,22 +35,28 @@ def game_to_change(pk) -> Game | None:
     the app's CPU to build it, and written out a deal POST takes 3.4 ms less (12.8 ms to
     9.4 ms in process, `bench/RESULTS.md`)."""
     if connection.vendor == "postgresql":
-        return next(iter(Game.objects.raw(GAME_TO_CHANGE + ROW_LOCK, [pk])), None)
+        # Who the user is in the game's league, for the permission check (`keep_roles`).
+        person = user.pk if user is not None and user.is_authenticated else None
+        found = rows.select(
+            Game, GAME_TO_CHANGE + ROW_LOCK, {"game": pk, "user": person}, GAME_TO_CHANGE_EXTRA
+        )
+        return found[0] if found else None
     # SQLite (`make run`): no arrays and no row locks (one writer at a time anyway).
     games = Game.objects.select_related("fixture", "confirmation").prefetch_related("game_sides")
     return games.filter(pk=pk).first()
 
 
 GAME_TO_CHANGE = f"""
-    SELECT game.*, fixture.pub_id AS fixture_pub_id,
-           EXISTS (SELECT 1 FROM {Confirmation._meta.db_table} WHERE game_id = game.id)
-               AS confirmed,
+    SELECT {rows.columns(Game, "game")}, fixture.pub_id,
+           EXISTS (SELECT 1 FROM {Confirmation._meta.db_table} WHERE game_id = game.id),
            ARRAY (SELECT label FROM {GameSide._meta.db_table} WHERE game_id = game.id
-                   ORDER BY index) AS labels
+                   ORDER BY index),
+           ARRAY ({roles_sql("game.league_id")})
       FROM {Game._meta.db_table} game
       LEFT JOIN {Fixture._meta.db_table} fixture ON fixture.id = game.fixture_id
-     WHERE game.id = %s
+     WHERE game.id = %(game)s
 """
+GAME_TO_CHANGE_EXTRA = ("fixture_pub_id", "confirmed", "labels", "roles")
 ROW_LOCK = " FOR UPDATE OF game"
 
 

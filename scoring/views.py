@@ -33,7 +33,7 @@ from django_htmx.http import reswap, retarget
 import rules
 from league.asking import asks_first, fields
 from league.models import Fixture, Pub
-from league.permissions import ask_to_log_in, request_runs_pub
+from league.permissions import ask_to_log_in, keep_roles, request_runs_pub
 from league.qr import qr_svg
 from league.tokens import get_by_token
 from scoring import services
@@ -512,9 +512,11 @@ def deal_record(request, pk):
     test_queries.py). The answer is drawn after the commit, the row free again."""
     mode = request.POST.get("mode")
     with transaction.atomic():
-        game = game_to_change(pk)
+        game = game_to_change(pk, request.user)
         if game is None:
             raise GameGone
+        if hasattr(game, "roles"):  # read with the game (PostgreSQL)
+            keep_roles(request, game.league_id, game.roles)
         scorer = _scorer(request, game)
         form = DealForm(request.POST, game=game)
         if scorer.may_score and form.is_valid():
