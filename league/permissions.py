@@ -23,6 +23,7 @@ from league.models import League, Pub
 SECRETARIES = League.secretaries.through._meta.db_table
 ORGANISERS = Pub.organisers.through._meta.db_table
 
+
 # What a person may do in a league, asked once on every page they see: the pubs of the
 # league they organise, and a row with no pub if they are one of its secretaries. Written
 # out because the ORM takes several times longer to build it than the database to answer.
