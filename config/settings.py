@@ -164,6 +164,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "league.auth.UserBackend",
+    # Only for the logins made before UserBackend, which name it (league/auth.py).
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"

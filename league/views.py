@@ -1121,7 +1121,7 @@ def signup(request):
         except LeagueError as error:
             form.add_error(None, str(error))
         else:
-            auth_login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            auth_login(request, user, backend="league.auth.UserBackend")
             messages.success(request, f"Welcome. You are logged in as {user.username}.")
             return redirect(target or "league:league-create")
     return render(request, "league/signup.html", {"form": form, "next": target})

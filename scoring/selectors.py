@@ -7,9 +7,9 @@ from dataclasses import dataclass, replace
 from django.db import connection
 
 import rules
+from league import rows
 from league.models import ByName, Fixture, FixtureTeam, Pub
 from league.permissions import roles_sql
-from scoring import rows
 from scoring.models import Confirmation, Deal, Game, GameEvent, GameSide
 
 SHEET_RELATIONS = ("league", "season", "pub", "fixture__pub", "confirmation")

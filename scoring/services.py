@@ -22,9 +22,8 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 import rules
-from league import results
+from league import results, rows
 from league.models import Fixture, Player, Pub, Season, Team
-from scoring import rows
 from scoring.models import Confirmation, Deal, Game, GameEvent, GameSide, ScorerLink
 from scoring.outcome import record_results, season_summaries
 from scoring.wording import link_whose
