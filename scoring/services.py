@@ -344,14 +344,18 @@ def deal_record(
     it read `game` through `selectors.game_to_change` in a transaction still open
     around this call, so the row is locked and current and is not read again (the sheet's
     POST, which needs the game first to check who may score it). The deal is then
-    written against that instance, and the caller's `game` is the game as saved.
+    written against that instance, and the caller's `game` is the game as saved. A race
+    lost then (an IntegrityError) spoils the caller's transaction: the caller ends it
+    and records the deal again, which finds what won (`views.deal_record`).
     """
     if locked and not transaction.get_connection().in_atomic_block:
         raise RuntimeError("locked=True: read the game and record the deal in one transaction.")
     tricks_text, winners_text = _texts(tricks, trick_winners)
     labels = side_labels(game)  # fixed when the game started: read before the lock
     try:
-        with transaction.atomic():  # a savepoint inside the caller's transaction
+        # A savepoint of its own inside a caller's transaction, to answer a lost race
+        # here; none when `locked`, where the caller does.
+        with transaction.atomic(savepoint=not locked):
             if not locked:
                 game = _locked(game, labels)
             # Every deal of the game, and a deal already saved with this key, at once.
@@ -394,9 +398,11 @@ def deal_record(
             _write_deal(game, deal, result, line)
             return deal
     except IntegrityError:
+        if locked:
+            raise
         # Lost a race that the database settled: the same key, or the same deal number
-        # saved by another phone a moment earlier. What was written onto `game` (the
-        # caller's own, when `locked`) is rolled back: read it again as stored.
+        # saved by another phone a moment earlier. What was written onto `game` is
+        # rolled back: read it again as stored.
         game.refresh_from_db()
         existing = Deal.objects.filter(key=key).first()
         if existing is not None:

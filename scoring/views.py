@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -505,6 +505,16 @@ def _sheet_change(request, game: Game, scorer: Scorer, change, **answer):
 @require_POST
 @_told_if_gone
 def deal_record(request, pk):
+    try:
+        return _deal_record(request, pk)
+    except IntegrityError:
+        # Lost a race that the database settled: the same key, or the same deal number,
+        # saved by another phone a moment earlier. The transaction is rolled back; once
+        # more finds what won: this deal saved (a retry), or a sheet gone stale.
+        return _deal_record(request, pk)
+
+
+def _deal_record(request, pk):
     """Record the next deal. The night's busiest POST, so it reads the game once: locked,
     in the transaction that writes the deal, with all the permission check, the form and
     the service need (`game_to_change`); the service writes against that same row
