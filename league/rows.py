@@ -63,20 +63,8 @@ def deal_written(deal, game, names: tuple[str, ...], line, also: str, also_param
     `also`, one more statement (a league's content version moved on), last; what `also`
     returns. As three `insert`/`update` calls would, with one trip to the database in
     place of three: the database's constraints hold, the deal is given its id."""
-    deal_model, line_model = type(deal), type(line)
-    link = line_model._meta.get_field("deal")
-    line_fields = [field for field in _fields(line_model) if field is not link]
-    sql = f"""
-        WITH deal AS ({_insert_sql(deal_model)}),
-             game AS ({_update_sql(type(game), names)}),
-             line AS (
-                 INSERT INTO {_quoted(line_model._meta.db_table)}
-                        ({", ".join(_quoted(f.column) for f in [*line_fields, link])})
-                 SELECT {", ".join(["%s"] * len(line_fields))}, deal.id FROM deal
-             ),
-             also AS ({also})
-        SELECT deal.id, also.* FROM deal, also
-    """
+    line_fields = _line_fields(type(line))
+    sql = _deal_written_sql(type(deal), type(game), names, type(line), also)
     params = [
         *_insert_values(deal),
         *_update_values(game, names),
@@ -89,6 +77,27 @@ def deal_written(deal, game, names: tuple[str, ...], line, also: str, also_param
         deal.pk, *returned = cursor.fetchone()
     _saved(deal)
     return tuple(returned)
+
+
+def _line_fields(line_model) -> list[models.Field]:
+    """The columns of a line that `deal_written` fills from its values: all but the deal."""
+    return [field for field in _fields(line_model) if field.name != "deal"]
+
+
+@functools.cache
+def _deal_written_sql(deal_model, game_model, names, line_model, also: str) -> str:
+    columns = [*_line_fields(line_model), line_model._meta.get_field("deal")]
+    return f"""
+        WITH deal AS ({_insert_sql(deal_model)}),
+             game AS ({_update_sql(game_model, names)}),
+             line AS (
+                 INSERT INTO {_quoted(line_model._meta.db_table)}
+                        ({", ".join(_quoted(field.column) for field in columns)})
+                 SELECT {", ".join(["%s"] * (len(columns) - 1))}, deal.id FROM deal
+             ),
+             also AS ({also})
+        SELECT deal.id, also.* FROM deal, also
+    """
 
 
 def _saved(instance: models.Model) -> models.Model:
