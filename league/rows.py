@@ -130,7 +130,7 @@ def _quoted(name: str) -> str:
 @functools.cache
 def _converters(model) -> list[tuple]:
     """What turns each column's value as read into the field's (a JSON text into a list,
-    say), as the ORM's compiler does: (index, field, function) for the columns that
+    say), as the ORM's compiler does: (index, column, function) for the columns that
     need one."""
     found = []
     for index, field in enumerate(model._meta.concrete_fields):
